@@ -1,0 +1,41 @@
+"""Backgammon rules and computer players, in pure Python (no pygame).
+
+>>> from engine import Position, legal_plays, format_play
+>>> pos = Position.initial()
+>>> [format_play(pos, p) for p in legal_plays(pos, (3, 1))][:3]
+['24/23 24/21', '24/20', '24/21 8/7']
+"""
+
+from .dice import FixedDice, SeededDice, SystemDice
+from .errors import (
+    AmbiguousPlayError,
+    BackgammonError,
+    GameStateError,
+    IllegalPlayError,
+    InvalidPositionError,
+    InvalidPositionIdError,
+    PlayNotationError,
+    SerializationError,
+)
+from .game import Game, LogEntry, Result
+from .match import Match
+from .moves import legal_plays, successors
+from .notation import format_play, parse_play
+from .position import Play, Position, Step
+from .turn import StepMade, Turn
+
+__all__ = [
+    "Position", "Play", "Step", "legal_plays", "successors", "format_play", "parse_play",
+    "Game", "Match", "Result", "LogEntry", "Turn", "StepMade",
+    "SystemDice", "SeededDice", "FixedDice",
+    "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",
+    "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
+    "get_bot",
+]
+
+
+def get_bot(level: str, **kwargs):
+    """A computer player: 'beginner', 'intermediate', 'expert' or 'random'."""
+    from .ai.bots import get_bot as _get_bot
+
+    return _get_bot(level, **kwargs)

@@ -1,0 +1,37 @@
+"""Errors raised by the engine.
+
+Every error is a :class:`ValueError` subclass, so callers that only care
+about "bad input" can catch ``ValueError``; callers that care can be precise.
+"""
+
+
+class BackgammonError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class InvalidPositionIdError(BackgammonError):
+    """A Position ID that is malformed or names an impossible board."""
+
+
+class InvalidPositionError(BackgammonError):
+    """A board that breaks the rules (checker counts, shared points...)."""
+
+
+class IllegalPlayError(BackgammonError):
+    """A play or a step that the rules do not allow."""
+
+
+class PlayNotationError(BackgammonError):
+    """Text that cannot be read as a play."""
+
+
+class AmbiguousPlayError(PlayNotationError):
+    """Text that matches more than one legal play."""
+
+
+class GameStateError(BackgammonError):
+    """An action that the game's current phase does not allow."""
+
+
+class SerializationError(BackgammonError):
+    """A saved game or match document that cannot be read."""

@@ -1,0 +1,458 @@
+"""The flow of one game: opening roll, turns, undo, take-back, passes, the
+doubling cube, resignations and the result.
+
+Players are numbered 0 and 1.  :attr:`Game.position` is always seen from the
+player whose turn it is (:attr:`Game.turn`).
+
+>>> from engine.dice import FixedDice
+>>> g = Game(dice=FixedDice([3, 1]))
+>>> g.roll()                  # the opening roll: player 0 throws 3, player 1 throws 1
+(3, 1)
+>>> g.turn, g.phase
+(0, 'move')
+>>> g.play_text('8/5 6/5')
+>>> g.turn, g.phase, g.log[-1].text
+(1, 'roll', '8/5 6/5')
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from .dice import DiceSource, SystemDice
+from .errors import GameStateError, IllegalPlayError, SerializationError
+from .notation import format_play, parse_play
+from .position import Play, Position
+from .turn import StepMade, Turn
+
+SCHEMA_VERSION = 1
+MAX_CUBE = 64
+
+OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = "opening", "roll", "move", "doubled", "resigning", "over"
+PHASES = (OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER)
+RESIGN_MULTIPLE = {"single": 1, "gammon": 2, "backgammon": 3}
+KIND_MULTIPLE = {"single": 1, "gammon": 2, "backgammon": 3}
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.  ``kind`` is single, gammon, backgammon, resigned or
+    dropped; ``multiple`` is 1, 2 or 3 (what a resignation gave up);
+    ``points`` = multiple x cube value."""
+
+    winner: int
+    kind: str
+    multiple: int
+    cube: int
+
+    @property
+    def points(self) -> int:
+        return self.multiple * self.cube
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the move log.
+
+    ``kind``: opening, play, pass, double, take, drop, resign, accept,
+    reject, win.  ``text`` holds the play in notation (for play), the
+    resignation level (for resign) or is empty.
+    """
+
+    player: int
+    kind: str
+    dice: Optional[Tuple[int, int]] = None
+    text: str = ""
+    value: int = 0
+
+
+@dataclass
+class _TurnRecord:
+    """What take-back needs to restore a turn: the state right after its roll."""
+
+    player: int
+    position: str
+    dice: Tuple[int, int]
+    cube: int
+    owner: Optional[int]
+    log_len: int
+    passed: bool = False
+
+
+@dataclass
+class _Resignation:
+    player: int
+    level: str
+    phase: str
+
+
+class Game:
+    """One game of backgammon.
+
+    ``cube``: whether the doubling cube is in play; ``crawford``: the cube is
+    in play in the match but not in this game; ``dice``: where the dice come
+    from (secure system randomness by default).
+    """
+
+    def __init__(self, cube: bool = False, crawford: bool = False, dice: DiceSource | None = None):
+        self.cube_enabled = bool(cube)
+        self.crawford = bool(crawford)
+        self.dice_source: DiceSource = dice if dice is not None else SystemDice()
+        self.phase = OPENING
+        self.turn = 0
+        self.cube_value = 1
+        self.cube_owner: Optional[int] = None
+        self.dice: Optional[Tuple[int, int]] = None
+        self.log: List[LogEntry] = []
+        self.result: Optional[Result] = None
+        self._position = Position.initial()
+        self._turn: Optional[Turn] = None
+        self._history: List[_TurnRecord] = []
+        self._resignation: Optional[_Resignation] = None
+
+    # -- reading the state ------------------------------------------------
+    @property
+    def position(self) -> Position:
+        """The board seen from :attr:`turn`, with any steps made this turn."""
+        return self._turn.position if self._turn is not None else self._position
+
+    @property
+    def turn_start(self) -> Position:
+        """The board at the start of the current turn (before any step)."""
+        return self._position
+
+    def position_for(self, player: int) -> Position:
+        """The current board seen from ``player``."""
+        return self.position if player == self.turn else self.position.swapped()
+
+    @property
+    def current_turn(self) -> Optional[Turn]:
+        """The turn being played (phase 'move'), or None."""
+        return self._turn
+
+    @property
+    def to_act(self) -> int:
+        """The player who must act now (answering a double or a resignation
+        is the opponent's job)."""
+        if self.phase in (DOUBLED, RESIGNING):
+            return 1 - self.turn
+        return self.turn
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def resignation(self) -> Optional[str]:
+        """The level offered while a resignation waits for an answer."""
+        return self._resignation.level if self._resignation else None
+
+    def pips(self) -> Tuple[int, int]:
+        """Pip counts of players 0 and 1."""
+        mine, theirs = self.position.pips()
+        return (mine, theirs) if self.turn == 0 else (theirs, mine)
+
+    def can_double(self) -> bool:
+        """May the player on turn offer a double now?"""
+        return (
+            self.phase == ROLL
+            and self.cube_enabled
+            and not self.crawford
+            and self.cube_owner in (None, self.turn)
+            and self.cube_value < MAX_CUBE
+        )
+
+    def can_take_back(self, player: Optional[int] = None) -> bool:
+        """Is there an earlier turn (of ``player``, or of anyone) to take back?"""
+        return self._take_back_target(player) is not None
+
+    # -- internals --------------------------------------------------------
+    def _require(self, *phases: str) -> None:
+        if self.phase not in phases:
+            raise GameStateError(f"not possible now: the game is in phase {self.phase!r}, this needs {' or '.join(phases)}")
+
+    def _end(self, winner: int, kind: str, multiple: int) -> None:
+        self.result = Result(winner, kind, multiple, self.cube_value)
+        self.phase = OVER
+        self._turn = None
+        self.log.append(LogEntry(winner, "win", text=kind, value=self.result.points))
+
+    def _start_turn(self, dice: Tuple[int, int]) -> None:
+        """The player on turn has the dice: play, or pass when nothing is legal."""
+        self.dice = dice
+        turn = Turn(self._position, dice)
+        record = _TurnRecord(self.turn, self._position.to_id(), dice, self.cube_value, self.cube_owner, len(self.log))
+        self._history.append(record)
+        if not turn.has_play:
+            record.passed = True
+            self.log.append(LogEntry(self.turn, "pass", dice))
+            self._next_player()
+            return
+        self._turn = turn
+        self.phase = MOVE
+
+    def _next_player(self) -> None:
+        self._turn = None
+        self._position = self._position.swapped()
+        self.turn = 1 - self.turn
+        self.phase = ROLL
+
+    # -- actions ----------------------------------------------------------
+    def roll(self) -> Tuple[int, int]:
+        """The opening roll (one die each, ties rolled again, the higher
+        moves first with both numbers) or the player on turn's roll.  If the
+        roll cannot be played the turn passes at once (see the log)."""
+        self._require(OPENING, ROLL)
+        if self.phase == OPENING:
+            while True:
+                a, b = self.dice_source.die(), self.dice_source.die()
+                if a != b:
+                    break
+                self.log.append(LogEntry(0, "opening", (a, b), "tie"))
+            self.turn = 0 if a > b else 1
+            if self.turn == 1:
+                self._position = self._position.swapped()
+            dice = (a, b) if self.turn == 0 else (b, a)
+            self.log.append(LogEntry(self.turn, "opening", (a, b)))
+        else:
+            dice = tuple(self.dice_source.roll())  # type: ignore[assignment]
+        self._start_turn(dice)
+        return dice
+
+    def step(self, frm: int, to: int, die: int | None = None) -> StepMade:
+        """Move one checker one die; see :meth:`Turn.step`."""
+        self._require(MOVE)
+        assert self._turn is not None
+        return self._turn.step(frm, to, die)
+
+    def undo(self) -> StepMade | None:
+        """Take back the last step of this turn."""
+        self._require(MOVE)
+        assert self._turn is not None
+        return self._turn.undo()
+
+    def end_turn(self) -> None:
+        """Finish the turn once a whole legal play has been made."""
+        self._require(MOVE)
+        assert self._turn is not None
+        if not self._turn.complete:
+            raise IllegalPlayError("the play is not finished: more dice must be played")
+        play = self._turn.play
+        self.log.append(LogEntry(self.turn, "play", self.dice, format_play(self._position, play)))
+        after = self._turn.position
+        self._position = after
+        self._turn = None
+        if after.borne_off[0] == 15:
+            self._end(self.turn, *self._win_kind(after))
+            return
+        self._next_player()
+
+    @staticmethod
+    def _win_kind(after: Position) -> Tuple[str, int]:
+        """Single, gammon or backgammon, from the winner's view of the board."""
+        if after.borne_off[1] > 0:
+            return "single", 1
+        loser = after.opponent_counts()
+        # the loser's checkers in the winner's home board are on the loser's points 19..24
+        if loser[24] or any(loser[18:24]):
+            return "backgammon", 3
+        return "gammon", 2
+
+    def play(self, play: Play) -> None:
+        """Make a whole play (as :func:`legal_plays` lists it) and end the turn."""
+        self._require(MOVE)
+        assert self._turn is not None
+        self._turn.undo_all()
+        try:
+            for frm, to in play:
+                self._turn.step(frm, to)
+        except IllegalPlayError:
+            self._turn.undo_all()
+            raise IllegalPlayError(f"{play!r} is not a legal play with {self.dice}") from None
+        if not self._turn.complete:
+            self._turn.undo_all()
+            raise IllegalPlayError(f"{play!r} does not use as many dice as the rules require")
+        self.end_turn()
+
+    def play_text(self, text: str) -> None:
+        """Make a play written in notation and end the turn."""
+        self._require(MOVE)
+        assert self.dice is not None
+        self.play(parse_play(self._position, text, self.dice))
+
+    # -- take back ----------------------------------------------------------
+    def _take_back_target(self, player: Optional[int] = None) -> Optional[int]:
+        """Index in the history of the turn a take-back returns to."""
+        if self.phase not in (ROLL, MOVE):
+            return None
+        current = len(self._history) - 1 if self.phase == MOVE else len(self._history)
+        if player is None:
+            # the last player who actually moved before the current turn
+            for i in range(current - 1, -1, -1):
+                if not self._history[i].passed:
+                    return i
+            return None
+        for i in range(current - 1, -1, -1):
+            if self._history[i].player == player and not self._history[i].passed:
+                return i
+        return None
+
+    def take_back(self, player: Optional[int] = None) -> None:
+        """Return to the start of ``player``'s previous turn (by default the
+        last turn that was played) with the same dice, as if just rolled;
+        everything after it is undone."""
+        i = self._take_back_target(player)
+        if i is None:
+            raise GameStateError("there is no earlier turn to take back")
+        rec = self._history[i]
+        del self._history[i:]
+        del self.log[rec.log_len :]
+        self.turn = rec.player
+        self._position = Position.from_id(rec.position)
+        self.cube_value, self.cube_owner = rec.cube, rec.owner
+        self._resignation = None
+        self._start_turn(rec.dice)
+
+    # -- the cube ---------------------------------------------------------------
+    def double(self) -> None:
+        """The player on turn offers a double (before rolling)."""
+        self._require(ROLL)
+        if not self.can_double():
+            raise GameStateError("you may not double now")
+        self.phase = DOUBLED
+        self.log.append(LogEntry(self.turn, "double", value=self.cube_value * 2))
+
+    def take(self) -> None:
+        """The opponent takes: the cube doubles and the taker owns it."""
+        self._require(DOUBLED)
+        self.cube_value *= 2
+        self.cube_owner = 1 - self.turn
+        self.log.append(LogEntry(1 - self.turn, "take", value=self.cube_value))
+        self.phase = ROLL
+
+    def drop(self) -> None:
+        """The opponent drops: the doubler wins the current cube value."""
+        self._require(DOUBLED)
+        self.log.append(LogEntry(1 - self.turn, "drop", value=self.cube_value))
+        self._end(self.turn, "dropped", 1)
+
+    # -- resignation --------------------------------------------------------------
+    def resign(self, level: str = "single") -> None:
+        """The player on turn offers to resign a single game, a gammon or a backgammon."""
+        self._require(ROLL, MOVE)
+        if level not in RESIGN_MULTIPLE:
+            raise GameStateError(f"resign 'single', 'gammon' or 'backgammon', not {level!r}")
+        if self._turn is not None:
+            self._turn.undo_all()
+        self._resignation = _Resignation(self.turn, level, self.phase)
+        self.phase = RESIGNING
+        self.log.append(LogEntry(self.turn, "resign", text=level, value=RESIGN_MULTIPLE[level] * self.cube_value))
+
+    def accept_resignation(self) -> None:
+        self._require(RESIGNING)
+        assert self._resignation is not None
+        res, self._resignation = self._resignation, None
+        self.log.append(LogEntry(1 - res.player, "accept", text=res.level))
+        self._end(1 - res.player, "resigned", RESIGN_MULTIPLE[res.level])
+
+    def reject_resignation(self) -> None:
+        self._require(RESIGNING)
+        assert self._resignation is not None
+        res, self._resignation = self._resignation, None
+        self.log.append(LogEntry(1 - res.player, "reject", text=res.level))
+        self.phase = res.phase
+
+    # -- saving ---------------------------------------------------------------------
+    def to_json(self) -> Dict[str, Any]:
+        """A JSON-ready document.  A turn in progress is saved as its start
+        (the board before any step, with the dice already rolled)."""
+        return {
+            "schema": SCHEMA_VERSION,
+            "type": "game",
+            "phase": self.phase,
+            "turn": self.turn,
+            "position": self._position.to_id(),
+            "dice": list(self.dice) if self.dice else None,
+            "cube_enabled": self.cube_enabled,
+            "crawford": self.crawford,
+            "cube_value": self.cube_value,
+            "cube_owner": self.cube_owner,
+            "log": [asdict(e) for e in self.log],
+            "history": [asdict(r) for r in self._history],
+            "result": asdict(self.result) if self.result else None,
+            "resignation": asdict(self._resignation) if self._resignation else None,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any, dice: DiceSource | None = None) -> "Game":
+        """Rebuild a game from :meth:`to_json`'s document; anything malformed
+        raises :class:`SerializationError`."""
+        try:
+            return cls._from_json(doc, dice)
+        except SerializationError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SerializationError(f"not a valid saved game: {exc!r}") from exc
+
+    @classmethod
+    def _from_json(cls, doc: Any, dice: DiceSource | None) -> "Game":
+        if not isinstance(doc, dict) or doc.get("type") != "game":
+            raise SerializationError("not a saved game document")
+        if doc.get("schema") != SCHEMA_VERSION:
+            raise SerializationError(f"saved game schema {doc.get('schema')!r} is not {SCHEMA_VERSION}")
+
+        def player(v: Any, none_ok: bool = False) -> Optional[int]:
+            if v is None and none_ok:
+                return None
+            if v not in (0, 1) or isinstance(v, bool):
+                raise SerializationError(f"{v!r} is not a player (0 or 1)")
+            return int(v)
+
+        def dice_pair(v: Any) -> Optional[Tuple[int, int]]:
+            if v is None:
+                return None
+            if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in v)):
+                raise SerializationError(f"{v!r} is not a pair of dice")
+            return int(v[0]), int(v[1])
+
+        g = cls(cube=bool(doc["cube_enabled"]), crawford=bool(doc["crawford"]), dice=dice)
+        phase = doc["phase"]
+        if phase not in PHASES:
+            raise SerializationError(f"unknown phase {phase!r}")
+        g.turn = player(doc["turn"])  # type: ignore[assignment]
+        g._position = Position.from_id(doc["position"])
+        g.dice = dice_pair(doc["dice"])
+        cube_value = doc["cube_value"]
+        if cube_value not in (1, 2, 4, 8, 16, 32, 64):
+            raise SerializationError(f"{cube_value!r} is not a cube value")
+        g.cube_value = cube_value
+        g.cube_owner = player(doc["cube_owner"], none_ok=True)
+        for e in doc["log"]:
+            g.log.append(LogEntry(player(e["player"]), str(e["kind"]), dice_pair(e.get("dice")), str(e.get("text", "")), int(e.get("value", 0))))  # type: ignore[arg-type]
+        for r in doc["history"]:
+            Position.from_id(r["position"])
+            g._history.append(
+                _TurnRecord(player(r["player"]), r["position"], dice_pair(r["dice"]), int(r["cube"]), player(r["owner"], True), int(r["log_len"]), bool(r.get("passed", False)))  # type: ignore[arg-type]
+            )
+        if doc.get("result"):
+            r = doc["result"]
+            g.result = Result(player(r["winner"]), str(r["kind"]), int(r["multiple"]), int(r["cube"]))  # type: ignore[arg-type]
+        if doc.get("resignation"):
+            r = doc["resignation"]
+            if r["level"] not in RESIGN_MULTIPLE or r["phase"] not in (ROLL, MOVE):
+                raise SerializationError("bad resignation in saved game")
+            g._resignation = _Resignation(player(r["player"]), r["level"], r["phase"])  # type: ignore[arg-type]
+        g.phase = phase
+        if phase == MOVE or (phase == RESIGNING and g._resignation and g._resignation.phase == MOVE):
+            if g.dice is None:
+                raise SerializationError("a turn in progress needs its dice")
+            turn = Turn(g._position, g.dice)
+            if not turn.has_play:
+                raise SerializationError("saved turn has no legal play")
+            g._turn = turn
+        if phase == OVER and g.result is None:
+            raise SerializationError("a finished game needs its result")
+        if phase == RESIGNING and g._resignation is None:
+            raise SerializationError("a resignation phase needs the offer")
+        return g

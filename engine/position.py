@@ -1,0 +1,250 @@
+"""The board: :class:`Position`, an immutable value seen from the player on roll.
+
+Each side counts its own points 1..24, its 1-point nearest its bear-off, so the
+mover's point ``p`` is the opponent's point ``25 - p``.  In a :data:`Play`,
+``25`` stands for the bar and ``0`` for borne off.
+
+>>> pos = Position.initial()
+>>> pos.to_id()
+'4HPwATDgc/ABMA'
+>>> pos.pips()
+(167, 167)
+>>> Position.from_id('4HPwATDgc/ABMA') == pos
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Iterable, Sequence, Tuple
+
+from .errors import InvalidPositionError, InvalidPositionIdError
+
+#: One step of a play: ``(from, to)`` in the mover's numbering, 25 = bar, 0 = off.
+Step = Tuple[int, int]
+#: A play: the steps made in one turn, in the order they are made.
+Play = Tuple[Step, ...]
+
+BAR = 25
+OFF = 0
+CHECKERS = 15
+
+_INITIAL = tuple({6: 5, 8: 3, 13: 5, 24: 2}.get(i, 0) for i in range(26))
+_B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+
+def _side_from_counts(counts: Sequence[int], who: str) -> Tuple[int, ...]:
+    """25 counts (points 1..24, bar) -> internal 26-tuple (off, 1..24, bar)."""
+    if len(counts) == 26:
+        counts = list(counts[1:])
+    if len(counts) != 25:
+        raise InvalidPositionError(f"{who}: expected 25 counts (points 1..24 and the bar), got {len(counts)}")
+    values = []
+    for i, n in enumerate(counts):
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InvalidPositionError(f"{who}: count {i + 1} is {n!r}, not a non-negative integer")
+        values.append(n)
+    total = sum(values)
+    if total > CHECKERS:
+        raise InvalidPositionError(f"{who} has {total} checkers on the board; at most {CHECKERS} are allowed")
+    return (CHECKERS - total, *values)
+
+
+class Position:
+    """A backgammon board seen from the player on roll.
+
+    ``Position(on_roll, opponent)`` takes each side's 25 counts in that side's
+    own numbering: index 0 is its 1-point ... index 23 its 24-point, index 24
+    its bar.  Checkers not listed are borne off.
+    """
+
+    __slots__ = ("_b", "_o", "_hash")
+
+    def __init__(self, on_roll: Sequence[int], opponent: Sequence[int]):
+        b = _side_from_counts(on_roll, "player on roll")
+        o = _side_from_counts(opponent, "opponent")
+        for p in range(1, 25):
+            if b[p] and o[25 - p]:
+                raise InvalidPositionError(f"both sides have checkers on point {p} (of the player on roll)")
+        self._b = b
+        self._o = o
+        self._hash = None
+
+    @classmethod
+    def _raw(cls, b: Tuple[int, ...], o: Tuple[int, ...]) -> "Position":
+        """Build from trusted internal 26-tuples without validation."""
+        pos = object.__new__(cls)
+        pos._b = b
+        pos._o = o
+        pos._hash = None
+        return pos
+
+    # -- construction -----------------------------------------------------
+    @classmethod
+    def initial(cls) -> "Position":
+        """The starting position."""
+        return cls._raw(_INITIAL, _INITIAL)
+
+    @classmethod
+    def from_id(cls, text: str) -> "Position":
+        """Decode a GNU Backgammon Position ID.
+
+        >>> Position.from_id('4HPwATDgc/ABMA') == Position.initial()
+        True
+        >>> Position.from_id('nonsense')
+        Traceback (most recent call last):
+        ...
+        engine.errors.InvalidPositionIdError: Position ID must be 14 characters, got 8: 'nonsense'
+        """
+        if not isinstance(text, str):
+            raise InvalidPositionIdError(f"Position ID must be text, got {type(text).__name__}")
+        text = text.strip()
+        if len(text) != 14:
+            raise InvalidPositionIdError(f"Position ID must be 14 characters, got {len(text)}: {text!r}")
+        if not set(text) <= _B64:
+            raise InvalidPositionIdError(f"Position ID has characters outside Base64: {text!r}")
+        try:
+            raw = base64.b64decode(text + "==", validate=True)
+        except (binascii.Error, ValueError) as exc:  # pragma: no cover - guarded above
+            raise InvalidPositionIdError(f"Position ID is not valid Base64: {text!r}") from exc
+        bits = [(raw[i // 8] >> (i % 8)) & 1 for i in range(80)]
+        sides: list[list[int]] = [[], []]
+        side, count, i = 0, 0, 0
+        while side < 2:
+            if i >= 80:
+                raise InvalidPositionIdError(f"Position ID {text!r} ends before both sides are described")
+            if bits[i]:
+                count += 1
+            else:
+                sides[side].append(count)
+                count = 0
+                if len(sides[side]) == 25:
+                    side += 1
+            i += 1
+        if any(bits[i:]):
+            raise InvalidPositionIdError(f"Position ID {text!r} has checkers beyond the 50 slots")
+        opponent, on_roll = sides
+        for who, counts in (("opponent", opponent), ("player on roll", on_roll)):
+            if sum(counts) > CHECKERS:
+                raise InvalidPositionIdError(f"Position ID {text!r} gives the {who} {sum(counts)} checkers")
+        try:
+            return cls(on_roll, opponent)
+        except InvalidPositionError as exc:
+            raise InvalidPositionIdError(f"Position ID {text!r} is not a legal board: {exc}") from exc
+
+    def to_id(self) -> str:
+        """Encode as a GNU Backgammon Position ID (14 characters)."""
+        bits: list[int] = []
+        for side in (self._o, self._b):
+            for slot in range(1, 26):
+                bits.extend([1] * side[slot])
+                bits.append(0)
+        bits.extend([0] * (80 - len(bits)))
+        data = bytearray(10)
+        for i, bit in enumerate(bits):
+            if bit:
+                data[i // 8] |= 1 << (i % 8)
+        return base64.b64encode(bytes(data)).decode("ascii")[:14]
+
+    # -- views ------------------------------------------------------------
+    def on_roll_counts(self) -> Tuple[int, ...]:
+        """The player on roll's 25 counts: points 1..24 then the bar."""
+        return self._b[1:]
+
+    def opponent_counts(self) -> Tuple[int, ...]:
+        """The opponent's 25 counts in its own numbering: points 1..24 then the bar."""
+        return self._o[1:]
+
+    def checkers(self, point: int) -> int:
+        """Checkers on ``point`` in the mover's numbering: positive for the
+        player on roll, negative for the opponent.  25 is the mover's bar and 0
+        the mover's borne-off checkers."""
+        if point in (0, 25):
+            return self._b[point]
+        if not 1 <= point <= 24:
+            raise ValueError(f"point must be 0..25, got {point}")
+        return self._b[point] or -self._o[25 - point]
+
+    @property
+    def bar(self) -> Tuple[int, int]:
+        """Checkers on the bar: (player on roll, opponent)."""
+        return self._b[25], self._o[25]
+
+    @property
+    def borne_off(self) -> Tuple[int, int]:
+        """Checkers borne off: (player on roll, opponent)."""
+        return self._b[0], self._o[0]
+
+    def pips(self) -> Tuple[int, int]:
+        """Pip counts (player on roll, opponent); a checker on the bar counts 25."""
+        return (sum(i * n for i, n in enumerate(self._b)), sum(i * n for i, n in enumerate(self._o)))
+
+    def swapped(self) -> "Position":
+        """The same board seen from the other side."""
+        return Position._raw(self._o, self._b)
+
+    def is_contact(self) -> bool:
+        """True while the two sides can still hit or block each other."""
+        my_back = max((p for p in range(25, 0, -1) if self._b[p]), default=0)
+        opp_back = max((p for p in range(25, 0, -1) if self._o[p]), default=0)
+        return my_back + opp_back > 25
+
+    def winner(self) -> int | None:
+        """0 if the player on roll has borne off all 15, 1 if the opponent has, else None."""
+        if self._b[0] == CHECKERS:
+            return 0
+        if self._o[0] == CHECKERS:
+            return 1
+        return None
+
+    def apply(self, play: Iterable[Step]) -> "Position":
+        """The position after ``play``, still seen from the player who moved.
+
+        The steps are applied one by one and each must be a legal single step
+        (right direction, open landing point, bar first, bearing off only when
+        allowed); whether the play as a whole is legal for some roll is
+        :func:`engine.legal_plays`' business.
+        """
+        from .moves import apply_steps
+
+        return apply_steps(self, play)
+
+    # -- dunder -----------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._b == other._b and self._o == other._o
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self._b, self._o))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Position.from_id({self.to_id()!r})"
+
+    def __str__(self) -> str:
+        """A small ASCII board: ``X`` is the player on roll (moving 24 -> 1),
+        ``O`` the opponent.  Numbers are the player on roll's."""
+
+        def cell(p: int, row: int) -> str:
+            n = self.checkers(p)
+            if n == 0:
+                return " . " if row == 0 else "   "
+            ch = "X" if n > 0 else "O"
+            n = abs(n)
+            if row < 4:
+                return f" {ch} " if n > row else "   "
+            return (f"{n:>2} " if n > 5 else f" {ch} ") if n > 4 else "   "
+
+        lines = [" " + "".join(f"{p:>3}" for p in range(13, 19)) + " |" + "".join(f"{p:>3}" for p in range(19, 25))]
+        for row in range(5):
+            lines.append(" " + "".join(cell(p, row) for p in range(13, 19)) + " |" + "".join(cell(p, row) for p in range(19, 25)))
+        lines.append(" " + "-" * 18 + " + " + "-" * 18)
+        for row in reversed(range(5)):
+            lines.append(" " + "".join(cell(p, row) for p in range(12, 6, -1)) + " |" + "".join(cell(p, row) for p in range(6, 0, -1)))
+        lines.append(" " + "".join(f"{p:>3}" for p in range(12, 6, -1)) + " |" + "".join(f"{p:>3}" for p in range(6, 0, -1)))
+        pm, po = self.pips()
+        lines.append(
+            f" X on roll: pips {pm}, bar {self._b[25]}, off {self._b[0]}   O: pips {po}, bar {self._o[25]}, off {self._o[0]}"
+        )
+        return "\n".join(lines)
