@@ -1,0 +1,1 @@
+"""Computer players: a neural-network evaluator, lookahead, cube decisions."""
