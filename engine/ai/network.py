@@ -1,0 +1,92 @@
+"""The evaluator: a small neural network in numpy, batched.
+
+Its five outputs, for the side on roll, are the probabilities of winning,
+winning a gammon, winning a backgammon, losing a gammon and losing a
+backgammon.  ``equity = 2p - 1 + gw - gl + bw - bl`` (cubeless points per game).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict
+
+import numpy as np
+
+from .encode import N_INPUTS
+
+WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
+#: the default weights, shipped with the program
+DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent.parent / "assets" / "weights.npz"
+
+
+def equity(probs: np.ndarray) -> np.ndarray:
+    """Cubeless equity of (N, 5) probabilities."""
+    p = np.asarray(probs)
+    return 2.0 * p[..., WIN] - 1.0 + p[..., WIN_G] - p[..., LOSE_G] + p[..., WIN_BG] - p[..., LOSE_BG]
+
+
+def flip(probs: np.ndarray) -> np.ndarray:
+    """The same outcome distribution seen from the other side."""
+    p = np.asarray(probs)
+    out = np.empty_like(p)
+    out[..., WIN] = 1.0 - p[..., WIN]
+    out[..., WIN_G] = p[..., LOSE_G]
+    out[..., WIN_BG] = p[..., LOSE_BG]
+    out[..., LOSE_G] = p[..., WIN_G]
+    out[..., LOSE_BG] = p[..., WIN_BG]
+    return out
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+
+
+class Network:
+    """inputs -> sigmoid hidden layer -> five sigmoid outputs."""
+
+    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: Dict | None = None):
+        if w1.shape[0] != N_INPUTS or w1.shape[1] != b1.shape[0] or w2.shape != (b1.shape[0], 5) or b2.shape != (5,):
+            raise ValueError(f"weight shapes do not fit: {w1.shape} {b1.shape} {w2.shape} {b2.shape}")
+        self.w1, self.b1, self.w2, self.b2 = (np.asarray(a, dtype=np.float32) for a in (w1, b1, w2, b2))
+        self.meta = dict(meta or {})
+
+    @classmethod
+    def random(cls, hidden: int = 80, seed: int = 0) -> "Network":
+        rng = np.random.default_rng(seed)
+        w1 = rng.normal(0, 1.0 / np.sqrt(N_INPUTS), (N_INPUTS, hidden))
+        w2 = rng.normal(0, 1.0 / np.sqrt(hidden), (hidden, 5))
+        return cls(w1, np.zeros(hidden), w2, np.zeros(5))
+
+    @property
+    def hidden(self) -> int:
+        return self.b1.shape[0]
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        """(N, inputs) -> (N, 5) probabilities, made consistent
+        (a backgammon is a gammon is a win)."""
+        h = _sigmoid(x @ self.w1 + self.b1)
+        p = _sigmoid(h @ self.w2 + self.b2)
+        p[:, WIN_G] = np.minimum(p[:, WIN_G], p[:, WIN])
+        p[:, WIN_BG] = np.minimum(p[:, WIN_BG], p[:, WIN_G])
+        p[:, LOSE_G] = np.minimum(p[:, LOSE_G], 1.0 - p[:, WIN])
+        p[:, LOSE_BG] = np.minimum(p[:, LOSE_BG], p[:, LOSE_G])
+        return p
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez_compressed(tmp, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, meta=np.array(repr(self.meta)))
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: str | Path = DEFAULT_WEIGHTS) -> "Network":
+        with np.load(Path(path), allow_pickle=False) as data:
+            meta = {}
+            if "meta" in data:
+                import ast
+
+                try:
+                    meta = ast.literal_eval(str(data["meta"]))
+                except (ValueError, SyntaxError):
+                    meta = {}
+            return cls(data["w1"], data["b1"], data["w2"], data["b2"], meta)
