@@ -1,13 +1,203 @@
-"""Computer players.  ``get_bot(level)`` gives an object with
-``choose_play(position, dice) -> Play`` (one of ``legal_plays``, or ``()``)."""
+"""Computer players.
+
+``get_bot(level)`` gives an object with
+
+* ``choose_play(position, dice) -> Play``: one of ``legal_plays(position, dice)``,
+  or ``()`` when there is none;
+* ``rank_plays(position, dice) -> [(play, equity), ...]``, best first (hints);
+* ``should_double(position, ...)`` / ``should_take(position, ...)``: cube
+  decisions (see :mod:`engine.ai.cube`);
+* ``accepts_resignation(position, level, ...)``.
+
+Levels: ``expert`` is the network with a one-roll lookahead over its best few
+candidates; ``intermediate`` the network alone with a little noise;
+``beginner`` the network with much more noise, but only ever choosing among
+plays close to the best, so it never plays absurdly; ``random`` for tests.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..moves import legal_plays
+import numpy as np
+
+from ..moves import _legal
 from ..position import Play, Position
+from . import cube
+from .encode import encode
+from .network import Network, equity
+
+_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+_ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in _ROLLS]) / 36.0
+_NETWORKS: Dict[str, Network] = {}
+
+
+def default_network() -> Network:
+    """The shipped network, loaded once."""
+    if "default" not in _NETWORKS:
+        _NETWORKS["default"] = Network.load()
+    return _NETWORKS["default"]
+
+
+def _terminal_equity(b: tuple, o_own: tuple) -> float:
+    """Equity for the mover who has just borne off everything."""
+    if o_own[0] > 0:
+        return 1.0
+    if o_own[25] or any(o_own[19:25]):
+        return 3.0
+    return 2.0
+
+
+def _wins_now(position: Position, play: Play) -> bool:
+    """Does this play bear off the last checker?"""
+    return position.borne_off[0] + sum(1 for _, to in play if to == 0) == 15
+
+
+class NetBot:
+    """A player driven by the network.
+
+    ``lookahead``: 0 (static evaluation) or 1 (the opponent's 21 rolls, each
+    answered by its best play, over the ``candidates`` best plays within
+    ``margin`` equity of the best).  ``noise``: standard deviation of the
+    Gaussian noise added to each play's equity when choosing; ``max_loss``:
+    never choose a play estimated worse than the best by more than this.
+    """
+
+    def __init__(
+        self,
+        level: str,
+        net: Network | None = None,
+        lookahead: int = 0,
+        noise: float = 0.0,
+        max_loss: float = 1e9,
+        candidates: int = 8,
+        margin: float = 0.16,
+        seed: int | None = None,
+    ):
+        self.level = level
+        self.net = net if net is not None else default_network()
+        self.lookahead = lookahead
+        self.noise = noise
+        self.max_loss = max_loss
+        self.candidates = candidates
+        self.margin = margin
+        self._rng = random.Random(seed)
+
+    # -- evaluation ---------------------------------------------------------
+    def evaluate(self, position: Position) -> np.ndarray:
+        """The five probabilities for the side on roll (before it rolls)."""
+        me = np.array([position._b], dtype=np.float32)
+        them = np.array([position._o], dtype=np.float32)
+        return self.net.forward(encode(me, them))[0]
+
+    def _static(self, keys: List[tuple]) -> np.ndarray:
+        """Mover's equity for each resulting board (mover's b, opponent in mover's numbering)."""
+        rows = [o_my[::-1] + b for b, o_my in keys]
+        arr = np.array(rows, dtype=np.float32)
+        eq = -equity(self.net.forward(encode(arr[:, :26], arr[:, 26:])))
+        for i, (b, o_my) in enumerate(keys):
+            if b[0] == 15:
+                eq[i] = _terminal_equity(b, o_my[::-1])
+        return eq
+
+    def _one_ply(self, keys: List[tuple]) -> np.ndarray:
+        """Mover's equity for each resulting board after the opponent's roll
+        and best reply, averaged over the 21 rolls."""
+        rows: List[tuple] = []
+        group_sizes: List[int] = []
+        exact: Dict[int, float] = {}
+        terminal_rows: List[Tuple[int, float]] = []
+        for ci, (b, o_my) in enumerate(keys):
+            if b[0] == 15:
+                exact[ci] = _terminal_equity(b, o_my[::-1])
+                group_sizes.extend([1] * len(_ROLLS))
+                rows.extend([o_my[::-1] + b] * len(_ROLLS))
+                continue
+            opp_view = Position._raw(o_my[::-1], b)
+            for roll in _ROLLS:
+                replies = _legal(opp_view, roll)
+                if not replies:
+                    # the opponent passes: the mover is on roll on its own board
+                    rows.append(b + o_my[::-1])
+                    group_sizes.append(1)
+                    continue
+                n = 0
+                for ob, m_theirs in replies:
+                    if ob[0] == 15:
+                        terminal_rows.append((len(rows), -_terminal_equity(ob, m_theirs[::-1])))
+                    rows.append(m_theirs[::-1] + ob)
+                    n += 1
+                group_sizes.append(n)
+        arr = np.array(rows, dtype=np.float32)
+        eq = equity(self.net.forward(encode(arr[:, :26], arr[:, 26:])))  # for the mover, on roll again
+        for idx, value in terminal_rows:
+            eq[idx] = value
+        starts = np.concatenate(([0], np.cumsum(group_sizes)[:-1]))
+        worst = np.minimum.reduceat(eq, starts)  # the opponent picks what is worst for the mover
+        per_roll = worst.reshape(len(keys), len(_ROLLS))
+        out = per_roll @ _ROLL_WEIGHTS
+        for ci, value in exact.items():
+            out[ci] = value
+        return out
+
+    def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
+        """Every legal play with its estimated equity for the mover, best first."""
+        legal = _legal(position, dice)
+        if not legal:
+            return []
+        keys = list(legal.keys())
+        plays = [legal[k][0] for k in keys]
+        eq = self._static(keys)
+        if self.lookahead and len(keys) > 1:
+            order = np.argsort(-eq)
+            best = eq[order[0]]
+            chosen = [int(i) for i in order[: self.candidates] if eq[i] >= best - self.margin]
+            if len(chosen) > 1:
+                deep = self._one_ply([keys[i] for i in chosen])
+                # deeper estimates rank ahead of the static-only rest
+                ranked = sorted(zip(chosen, deep), key=lambda t: -t[1])
+                rest = [(int(i), float(eq[i])) for i in order if int(i) not in set(chosen)]
+                return [(plays[i], float(e)) for i, e in ranked] + [(plays[i], e) for i, e in rest]
+        order = np.argsort(-eq, kind="stable")
+        return [(plays[int(i)], float(eq[i])) for i in order]
+
+    def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
+        ranked = self.rank_plays(position, dice)
+        if not ranked:
+            return ()
+        if self.noise <= 0 or len(ranked) == 1:
+            return ranked[0][0]
+        winning = [p for p, _ in ranked if _wins_now(position, p)]
+        if winning:  # never miss bearing off the last checker
+            return winning[0]
+        best = ranked[0][1]
+        pool = [(p, e + self._rng.gauss(0.0, self.noise)) for p, e in ranked if e >= best - self.max_loss]
+        return max(pool, key=lambda t: t[1])[0]
+
+    # -- the cube and resignations ------------------------------------------------
+    def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
+        """Should the side on roll (before rolling) double?  ``owner``:
+        'centre', 'me' or 'opponent'; ``match``: see :func:`cube.match_double_rule`."""
+        rule = cube.match_double_rule(match)
+        if rule is not None:
+            return rule
+        if owner == "opponent":
+            return False
+        return cube.should_double(self.evaluate(position), contact=position.is_contact(), owner=owner)
+
+    def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
+        """``position`` is seen from the side being doubled, its opponent on roll."""
+        probs_doubler = self.evaluate(position.swapped())
+        return cube.should_take(probs_doubler, contact=position.is_contact())
+
+    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
+        """``position`` is seen from this bot, the side that was offered the
+        resignation; accept when it gives at least what the bot expects to
+        win (cubeless, in cube units)."""
+        multiple = {"single": 1, "gammon": 2, "backgammon": 3}[level]
+        on_roll = self.evaluate(position)
+        return multiple >= float(equity(on_roll))
 
 
 class RandomBot:
@@ -19,24 +209,33 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
-        plays = legal_plays(position, dice)
-        return self._rng.choice(plays) if plays else ()
+        legal = _legal(position, dice)
+        return self._rng.choice([leaf[0] for leaf in legal.values()]) if legal else ()
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
-        return [(p, 0.0) for p in legal_plays(position, dice)]
+        return [(leaf[0], 0.0) for leaf in _legal(position, dice).values()]
 
-    def should_double(self, position: Position, **_: object) -> bool:
+    def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
         return False
 
-    def should_take(self, position: Position, **_: object) -> bool:
+    def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
         return True
 
-    def accepts_resignation(self, position: Position, level: str, **_: object) -> bool:
+    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
         return level != "single"
 
 
-def get_bot(level: str, seed: int | None = None, **kwargs):
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+def get_bot(level: str, seed: int | None = None, net: Network | None = None):
     """A computer player: 'beginner', 'intermediate', 'expert' or 'random'."""
     if level == "random":
         return RandomBot(seed)
+    if level == "expert":
+        return NetBot(level, net, lookahead=1, seed=seed)
+    if level == "intermediate":
+        return NetBot(level, net, noise=0.03, max_loss=0.08, seed=seed)
+    if level == "beginner":
+        return NetBot(level, net, noise=0.25, max_loss=0.35, seed=seed)
     raise ValueError(f"unknown bot level {level!r}; choose beginner, intermediate, expert or random")

@@ -1,0 +1,95 @@
+"""Play a bot against pubeval, cubeless, with duplicate dice.
+
+    python benchmarks/strength.py --level expert --games 5000 [--weights FILE]
+
+Each dice sequence is played twice with the sides swapped, so luck largely
+cancels.  Prints the bot's points per game with a 95% interval (over the
+pairs), its win rate, and its milliseconds per move (median and 95th percentile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Position  # noqa: E402
+from engine.ai.bots import get_bot  # noqa: E402
+from engine.ai.network import Network  # noqa: E402
+from engine.moves import apply_steps  # noqa: E402
+from pubeval import PubEval  # noqa: E402
+
+
+def play_game(players, seed: int, times: list | None = None, timed: int = -1) -> int:
+    """One game; returns points won by seat 0 (negative: seat 1 won)."""
+    rng = random.Random(seed)
+    while True:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        if a != b:
+            break
+    seat = 0 if a > b else 1
+    dice = (a, b)
+    pos = Position.initial()
+    for _ in range(10000):
+        bot = players[seat]
+        t0 = time.perf_counter()
+        play = bot.choose_play(pos, dice)
+        if seat == timed and times is not None:
+            times.append(time.perf_counter() - t0)
+        pos = apply_steps(pos, play)
+        if pos.borne_off[0] == 15:
+            them = pos.opponent_counts()
+            points = 1 if pos.borne_off[1] else (3 if them[24] or any(them[18:24]) else 2)
+            return points if seat == 0 else -points
+        pos = pos.swapped()
+        seat = 1 - seat
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+    raise RuntimeError("game did not end")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--level", default="intermediate")
+    ap.add_argument("--games", type=int, default=1000, help="games in all (pairs x 2)")
+    ap.add_argument("--weights", default=None)
+    ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--shard", default="0/1", help="i/n: play only pairs with index %% n == i")
+    args = ap.parse_args()
+    net = Network.load(args.weights) if args.weights else None
+    bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
+    pub = PubEval()
+    shard_i, shard_n = (int(v) for v in args.shard.split("/"))
+    pair_results = []
+    wins = 0
+    times: list = []
+    start = time.time()
+    pairs = args.games // 2
+    for k in range(pairs):
+        if k % shard_n != shard_i:
+            continue
+        seed = args.seed * 1_000_003 + k
+        first = play_game((bot, pub), seed, times, timed=0)
+        second = -play_game((pub, bot), seed, times, timed=1)
+        wins += (first > 0) + (second > 0)
+        pair_results.append((first + second) / 2.0)
+    n = len(pair_results)
+    mean = statistics.fmean(pair_results)
+    sd = statistics.stdev(pair_results) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("nan")
+    times.sort()
+    med = times[len(times) // 2] * 1000
+    p95 = times[int(len(times) * 0.95)] * 1000
+    print(f"{args.level} vs pubeval: {2 * n} games ({n} duplicate pairs), {time.time() - start:.0f} s")
+    print(f"points per game: {mean:+.3f} +/- {half:.3f} (95%)   wins {wins / (2 * n):.1%}")
+    print(f"ms per move: median {med:.2f}, 95th percentile {p95:.2f} ({len(times)} moves)")
+    print(f"RESULT level={args.level} pairs={n} sum={sum(pair_results):.1f} sumsq={sum(r * r for r in pair_results):.2f} wins={wins}")
+
+
+if __name__ == "__main__":
+    main()

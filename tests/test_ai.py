@@ -1,0 +1,180 @@
+"""The computer players: encoding, network, bots, cube, training, pubeval."""
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from engine import Position, get_bot, legal_plays
+from engine.ai import cube
+from engine.ai.encode import N_INPUTS, boards, encode, shot_chance
+from engine.ai.network import Network, equity, flip
+from support import ROOT
+
+
+def _random_positions(n, seed=3):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        pos = Position.initial()
+        for ply in range(300):
+            plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+            if plays:
+                pos = pos.apply(rng.choice(plays))
+            if pos.winner() is not None:
+                break
+            pos = pos.swapped()
+            if ply % 7 == 3:
+                out.append(pos)
+    return out[:n]
+
+
+def test_encoding_of_the_initial_position_by_hand():
+    x = encode(*boards([Position.initial()]))[0]
+    assert x.shape == (N_INPUTS,)
+    # my 6-point: 5 checkers -> units 1, 1, 1, (5-3)/2 at (6-1)*4
+    assert list(x[20:24]) == [1, 1, 1, 1]
+    # my 24-point: 2 checkers
+    assert list(x[92:96]) == [1, 1, 0, 0]
+    # my 1-point: empty
+    assert list(x[0:4]) == [0, 0, 0, 0]
+    assert x[96] == 0 and x[97] == 0  # bar, off
+    assert x[98 + 20 : 98 + 24].tolist() == [1, 1, 1, 1]  # their 6-point
+    assert x[196] == pytest.approx(1.67) and x[197] == pytest.approx(1.67)
+    assert x[198] == 0  # no blots to hit
+    assert x[199] == 1  # contact
+
+
+def test_shot_chance_counts_direct_and_combination_shots():
+    # my checker on my 8-point; their blot on my 2-point (their 23-point): distance 6
+    me = [0] * 25
+    me[7] = 1
+    me[0] = 14  # 14 checkers on my 1-point stay out of reach
+    them = [0] * 25
+    them[22] = 1
+    them[0] = 14  # their 1-point = my 24-point, behind me
+    pos = Position(me, them)
+    chance = shot_chance(*boards([pos]))[0]
+    # rolls that travel 6: any 6 (11 rolls), 5-1, 4-2 (4 rolls), 3-3, 2-2 (2 rolls) -> 17/36
+    assert chance == pytest.approx(17 / 36)
+
+
+def test_network_outputs_are_consistent_probabilities():
+    net = Network.random(16, seed=1)
+    x = encode(*boards(_random_positions(30)))
+    p = net.forward(x)
+    assert p.shape == (30, 5)
+    assert np.all(p >= 0) and np.all(p <= 1)
+    assert np.all(p[:, 1] <= p[:, 0]) and np.all(p[:, 2] <= p[:, 1])
+    assert np.all(p[:, 3] <= 1 - p[:, 0]) and np.all(p[:, 4] <= p[:, 3])
+    assert np.allclose(equity(flip(p)), -equity(p))
+    assert np.allclose(flip(flip(p)), p)
+
+
+def test_network_save_and_load_round_trip(tmp_path):
+    net = Network.random(8, seed=2)
+    net.save(tmp_path / "w.npz")
+    back = Network.load(tmp_path / "w.npz")
+    x = encode(*boards([Position.initial()]))
+    assert np.allclose(net.forward(x), back.forward(x))
+
+
+@pytest.mark.parametrize("level", ["random", "beginner", "intermediate", "expert"])
+def test_bots_choose_legal_plays(level):
+    bot = get_bot(level, seed=5)
+    rng = random.Random(level)
+    for pos in _random_positions(12 if level == "expert" else 40):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play = bot.choose_play(pos, dice)
+        legal = legal_plays(pos, dice)
+        if legal:
+            assert pos.apply(play) in {pos.apply(p) for p in legal}
+        else:
+            assert play == ()
+
+
+def test_rank_plays_is_sorted_and_complete():
+    bot = get_bot("expert")
+    pos = Position.initial()
+    ranked = bot.rank_plays(pos, (3, 1))
+    assert len(ranked) == len(legal_plays(pos, (3, 1)))
+    # the candidates looked at more deeply come first, in order
+    assert ranked[0][1] >= ranked[1][1]
+
+
+def test_opening_three_one_makes_the_five_point():
+    for level in ("intermediate", "expert"):
+        play = get_bot(level, seed=1).choose_play(Position.initial(), (3, 1))
+        assert sorted(play) == [(6, 5), (8, 5)], level
+
+
+def test_bots_bear_off_the_last_checkers_to_win():
+    me = [1, 1] + [0] * 23  # checkers on my 1- and 2-points
+    them = [0] * 5 + [5, 0, 5, 0, 0, 0, 0, 5] + [0] * 12
+    pos = Position(me, them)
+    for level in ("beginner", "intermediate", "expert"):
+        for seed in range(10):
+            play = get_bot(level, seed=seed).choose_play(pos, (6, 5))
+            assert pos.apply(play).borne_off[0] == 15
+
+
+def test_beginner_hits_when_it_is_plainly_right():
+    # their blot on my 5-point, my checkers on 8 and 6: 3-1 hits with 8/5* 6/5,
+    # making the point on the blot
+    me = [0, 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+    me[5] += 5 - 0  # more checkers on my 6-point
+    them = [0] * 25
+    them[19] = 1  # their 20-point = my 5-point
+    them[5], them[7], them[12], them[23] = 5, 3, 4, 2
+    pos = Position(me, them)
+    best = sorted(get_bot("expert").choose_play(pos, (3, 1)))
+    assert best == [(6, 5), (8, 5)]
+    picks = [sorted(get_bot("beginner", seed=s).choose_play(pos, (3, 1))) for s in range(20)]
+    assert all(any(to == 5 for _, to in p) for p in picks)
+
+
+def test_cube_decisions_follow_the_probabilities():
+    strong = np.array([0.80, 0.10, 0.0, 0.02, 0.0])
+    weak = np.array([0.55, 0.10, 0.0, 0.08, 0.0])
+    huge = np.array([0.97, 0.80, 0.10, 0.0, 0.0])  # too good: play on for the gammon
+    assert cube.should_double(strong) and not cube.should_take(strong)
+    assert not cube.should_double(weak) and cube.should_take(weak)
+    assert not cube.should_double(huge)
+    # a borderline take: 70% with few gammons is a double and a take
+    border = np.array([0.70, 0.05, 0.0, 0.02, 0.0])
+    assert cube.should_double(border) and cube.should_take(border)
+
+
+def test_match_cube_rules():
+    bot = get_bot("intermediate")
+    pos = Position.initial()
+    assert bot.should_double(pos, match={"crawford": True, "my_away": 3, "their_away": 1}) is False
+    assert bot.should_double(pos, match={"crawford": False, "my_away": 3, "their_away": 1}) is True
+    assert bot.should_double(pos, match={"crawford": False, "my_away": 1, "their_away": 3}) is False
+
+
+def test_resignations_are_accepted_when_they_give_enough():
+    bot = get_bot("intermediate")
+    # the bot (on roll) has borne off 14; the opponent has all 15 far back: a gammon at least
+    me = [1] + [0] * 24
+    them = [0] * 18 + [15] + [0] * 6
+    pos = Position(me, them)
+    assert not bot.accepts_resignation(pos, "single")
+    assert bot.accepts_resignation(pos, "backgammon")
+    assert bot.accepts_resignation(pos.swapped(), "single")  # a losing bot takes any resignation
+
+
+def test_training_checkpoints_and_resumes(tmp_path):
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "engine.ai.train", "--games", "24", "--parallel", "8", "--hidden", "8",
+           "--save-every", "8", "--batch", "16", "--out", str(out)]
+    first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert (out / "ckpt.npz").exists() and (out / "weights-final.npz").exists()
+    cmd[cmd.index("24")] = "40"
+    second = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stderr
+    assert "resumed at" in second.stdout
+    assert Network.load(out / "weights-final.npz").meta["games"] >= 40
