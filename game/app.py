@@ -1,0 +1,226 @@
+"""The window, the fixed-timestep loop and the scene manager.
+
+Simulation and animation advance in fixed steps of :data:`DT`; the frame time
+is clamped (:data:`MAX_FRAME`) so a stall never makes the loop spiral, and
+rendering gets the fraction of a step left in the accumulator to interpolate.
+When the scene has nothing moving and no input arrives the loop does not spin:
+it blocks waiting for events (or, on a display without event waiting, polls
+at a low rate), and it redraws only when something changed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Optional, Tuple
+
+import pygame
+
+from . import i18n
+from .settings import Settings
+
+DT = 1.0 / 120.0  # the fixed step, seconds
+MAX_FRAME = 0.25  # the longest frame time fed to the accumulator
+MAX_STEPS = 30  # fixed steps per frame at most
+ACTIVE_FPS = 60  # frame rate while something moves
+IDLE_WAIT_MS = 1000  # longest wait for an event when idle
+IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for events
+DEFAULT_SIZE = (1280, 720)
+
+
+class Scene:
+    """One screen of the game.  Subclasses override what they need."""
+
+    def __init__(self, app: "App"):
+        self.app = app
+        #: set when the screen must be drawn again
+        self.dirty = True
+
+    def enter(self) -> None:
+        """Called when the scene becomes the current one."""
+
+    def exit(self) -> None:
+        """Called when the scene is replaced."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One input or window event."""
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of ``dt`` seconds."""
+
+    def render(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draw; ``alpha`` (0..1) is how far the time is between the last two steps."""
+
+    def resize(self, size: Tuple[int, int]) -> None:
+        """The window changed size."""
+        self.dirty = True
+
+    @property
+    def busy(self) -> bool:
+        """True while something moves, so the loop must keep running frames."""
+        return False
+
+
+class SceneManager:
+    """Holds the current scene and switches between scenes."""
+
+    def __init__(self) -> None:
+        self.current: Optional[Scene] = None
+
+    def switch(self, scene: Scene) -> None:
+        if self.current is not None:
+            self.current.exit()
+        self.current = scene
+        scene.enter()
+        scene.dirty = True
+
+
+def initial_window_size() -> Tuple[int, int]:
+    """1280x720, or smaller when the desktop is smaller."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:  # pragma: no cover
+        desktops = []
+    w, h = DEFAULT_SIZE
+    if desktops:
+        dw, dh = desktops[0]
+        if dw and dh and (dw < w + 40 or dh < h + 80):
+            scale = min((dw - 40) / w, (dh - 80) / h)
+            w, h = max(800, int(w * scale)), max(600, int(h * scale))
+    return w, h
+
+
+class App:
+    """The window and the loop.  ``App(size)``, then ``run()``; tests drive
+    frames themselves with :meth:`frame`."""
+
+    def __init__(self, size: Optional[Tuple[int, int]] = None, fullscreen: bool = False, settings: Optional[Settings] = None):
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(i18n.t("app.title"))
+        flags = pygame.RESIZABLE
+        if fullscreen:
+            flags |= pygame.FULLSCREEN
+            size = (0, 0)
+        self.screen = pygame.display.set_mode(size or initial_window_size(), flags)
+        self.flags = flags
+        self.settings = settings if settings is not None else Settings()
+        self.scenes = SceneManager()
+        self.running = True
+        self.accumulator = 0.0
+        self.frames = 0
+        self.renders = 0
+        self._can_wait = pygame.display.get_driver() != "dummy"
+        self._clock = pygame.time.Clock()
+        #: called after each render with the seconds it took (the benchmark listens)
+        self.on_render: Optional[Callable[[float], None]] = None
+
+    @property
+    def size(self) -> Tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scene(self) -> Scene:
+        assert self.scenes.current is not None
+        return self.scenes.current
+
+    def switch(self, scene: Scene) -> None:
+        self.scenes.switch(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def resize(self, size: Tuple[int, int]) -> None:
+        """Change the window size (also what a user's resize ends in)."""
+        size = (max(320, int(size[0])), max(240, int(size[1])))
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, self.flags)
+        if self.scenes.current is not None:
+            self.scene.resize(self.size)
+
+    # -- events -------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            surface = pygame.display.get_surface()
+            self.screen = surface if surface is not None else self.screen
+            if self.screen.get_size() != (event.w, event.h):
+                self.screen = pygame.display.set_mode((event.w, event.h), self.flags)
+            self.scene.resize(self.size)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            self.scene.dirty = True
+        self.scene.handle_event(event)
+
+    # -- the loop -----------------------------------------------------------------------
+    def frame(self, frame_time: float) -> bool:
+        """One frame: events, fixed steps for ``frame_time`` seconds, and a
+        render if anything changed.  Returns whether it rendered."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return False
+        self.accumulator += min(max(frame_time, 0.0), MAX_FRAME)
+        steps = 0
+        while self.accumulator >= DT and steps < MAX_STEPS:
+            self.scene.update(DT)
+            self.accumulator -= DT
+            steps += 1
+        if steps == MAX_STEPS:
+            self.accumulator = 0.0
+        self.frames += 1
+        scene = self.scene
+        if scene.dirty or scene.busy:
+            t0 = time.perf_counter()
+            scene.render(self.screen, self.accumulator / DT)
+            pygame.display.flip()
+            scene.dirty = False
+            self.renders += 1
+            if self.on_render is not None:
+                self.on_render(time.perf_counter() - t0)
+            return True
+        return False
+
+    def wait_idle(self, timeout: float) -> None:
+        """Sleep until an event arrives (or ``timeout`` seconds pass)."""
+        if self._can_wait:
+            event = pygame.event.wait(int(timeout * 1000))
+            if event.type != pygame.NOEVENT:
+                pygame.event.post(event)
+        else:
+            end = time.perf_counter() + timeout
+            while time.perf_counter() < end:
+                if pygame.event.peek():
+                    return
+                time.sleep(IDLE_POLL_S)
+
+    def run(self, max_seconds: Optional[float] = None, max_frames: Optional[int] = None) -> None:
+        """Run until quit (or a time or frame limit)."""
+        start = last = time.perf_counter()
+        frames = 0
+        while self.running:
+            now = time.perf_counter()
+            if max_seconds is not None and now - start >= max_seconds:
+                break
+            if max_frames is not None and frames >= max_frames:
+                break
+            scene = self.scene
+            if not scene.busy and not scene.dirty and not pygame.event.peek():
+                left = IDLE_WAIT_MS / 1000 if max_seconds is None else min(IDLE_WAIT_MS / 1000, max(0.0, max_seconds - (now - start)))
+                self.wait_idle(left)
+                # time spent idle is not simulated (nothing was moving), but
+                # one fixed step runs so the scene and its widgets see the input
+                last = time.perf_counter()
+                self.accumulator = DT
+            now = time.perf_counter()
+            self.frame(now - last)
+            last = now
+            frames += 1
+            if self.scene.busy:
+                self._clock.tick(ACTIVE_FPS)
+
+
+def run_app(app: App, first_scene: Any) -> None:
+    app.switch(first_scene)
+    app.run()

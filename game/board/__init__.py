@@ -1,0 +1,1 @@
+"""The board: geometry (layout), drawing (render) and tweens (animation)."""

@@ -1,0 +1,358 @@
+"""Draws the board with a :class:`~game.board.layout.Layout`.
+
+Everything that does not change during play (wood, felt, points, numbers) is
+drawn once per window size into a background; checkers, dice and highlights
+are pre-rendered sprites blitted each frame.  The renderer decides nothing:
+it draws a :class:`BoardView` that the scene fills in.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+import pygame
+import pygame.gfxdraw
+
+from ..session import Snapshot
+from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
+
+# colours
+BG = (24, 28, 33)
+WOOD = (92, 58, 33)
+WOOD_DARK = (66, 41, 24)
+FELT = (30, 86, 60)
+POINT_A = (201, 162, 107)
+POINT_B = (139, 46, 46)
+TRAY = (52, 33, 19)
+NUMBER = (236, 222, 196)
+GOLD = (245, 197, 66)
+CHECKER = ((242, 238, 228), (38, 34, 33))
+CHECKER_EDGE = ((165, 156, 136), (95, 88, 84))
+CHECKER_TEXT = ((40, 36, 34), (240, 236, 226))
+DIE = ((250, 248, 240), (36, 33, 32))
+PIP = ((30, 28, 26), (245, 242, 235))
+CUBE_FACE = (250, 246, 230)
+CUBE_TEXT = (30, 30, 30)
+SS = 4  # supersampling for smooth sprites
+
+_FONT_DIR = None
+try:  # the fonts pygame_gui ships
+    import pygame_gui
+
+    _FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+except ImportError:  # pragma: no cover
+    pass
+
+
+def font_path(bold: bool = True) -> Optional[str]:
+    if _FONT_DIR:
+        p = os.path.join(_FONT_DIR, "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+        if os.path.exists(p):
+            return p
+    return None
+
+
+class TextCache:
+    """Rendered strings by (text, size, colour); fonts by size."""
+
+    def __init__(self) -> None:
+        self._fonts: Dict[int, pygame.font.Font] = {}
+        self._texts: Dict[Tuple[str, int, Tuple[int, ...]], pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        f = self._fonts.get(size)
+        if f is None:
+            f = self._fonts[size] = pygame.font.Font(font_path(), size)
+        return f
+
+    def render(self, text: str, size: int, colour: Tuple[int, ...]) -> pygame.Surface:
+        key = (text, size, tuple(colour))
+        s = self._texts.get(key)
+        if s is None:
+            if len(self._texts) > 400:
+                self._texts.clear()
+            s = self._texts[key] = self.font(size).render(text, True, colour)
+        return s
+
+
+@dataclass
+class BoardView:
+    """What to draw this frame (filled in by the scene)."""
+
+    snap: Snapshot
+    viewer: int = 0
+    #: one checker taken away per entry: (player, location in that player's numbering)
+    hidden: List[Tuple[int, int]] = field(default_factory=list)
+    #: checkers in flight: (player, centre, scale)
+    flying: List[Tuple[int, Tuple[float, float], float]] = field(default_factory=list)
+    #: dice tumbling: (player, ((face, angle, hop), ...)); else the snapshot's dice are drawn
+    tumbling: Optional[Tuple[int, Tuple[Tuple[int, float, float], ...]]] = None
+    movable: Set[int] = field(default_factory=set)
+    selected: Optional[int] = None
+    targets: Set[int] = field(default_factory=set)
+    ghosts: List[Tuple[float, float]] = field(default_factory=list)
+    #: the step the keyboard focus is on: (from, to) in the viewer's numbering
+    focus_step: Optional[Tuple[int, int]] = None
+    banner: Optional[str] = None
+    prompt: Optional[str] = None
+
+
+class BoardRenderer:
+    """Draws BoardViews for one Layout (make a new one when the window resizes)."""
+
+    def __init__(self, layout: Layout, text: Optional[TextCache] = None):
+        self.layout = layout
+        self.text = text or TextCache()
+        self._build()
+
+    # -- sprites ----------------------------------------------------------------------
+    def _circle_sprite(self, diameter: int, fill, edge, ring_width: float = 0.0, alpha: int = 255) -> pygame.Surface:
+        big = pygame.Surface((diameter * SS, diameter * SS), pygame.SRCALPHA)
+        c = diameter * SS // 2
+        r = c - SS
+        if ring_width:
+            pygame.draw.circle(big, fill, (c, c), r, max(1, int(ring_width * SS)))
+        else:
+            pygame.draw.circle(big, edge, (c, c), r)
+            pygame.draw.circle(big, fill, (c, c), int(r * 0.9))
+            ring = tuple(max(0, min(255, int(v * 0.88 + e * 0.12))) for v, e in zip(fill, edge))
+            pygame.draw.circle(big, ring, (c, c), int(r * 0.62), max(1, int(r * 0.06)))
+        s = pygame.transform.smoothscale(big, (diameter, diameter))
+        if alpha < 255:
+            s.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+        return s
+
+    def _die_sprite(self, size: int, player: int, value: int) -> pygame.Surface:
+        big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+        n = size * SS
+        pygame.draw.rect(big, CHECKER_EDGE[player], big.get_rect(), border_radius=n // 6)
+        pygame.draw.rect(big, DIE[player], big.get_rect().inflate(-n // 14, -n // 14), border_radius=n // 7)
+        spots = {
+            1: [(1, 1)],
+            2: [(0, 0), (2, 2)],
+            3: [(0, 0), (1, 1), (2, 2)],
+            4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+            5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+            6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+        }[value]
+        for gx, gy in spots:
+            pygame.draw.circle(big, PIP[player], (int(n * (0.25 + 0.25 * gx)), int(n * (0.25 + 0.25 * gy))), n // 11)
+        return pygame.transform.smoothscale(big, (size, size))
+
+    def _build(self) -> None:
+        lay = self.layout
+        d = max(4, int(round(lay.d)))
+        self.checker = [self._circle_sprite(d, CHECKER[p], CHECKER_EDGE[p]) for p in (0, 1)]
+        self.ghost = [self._circle_sprite(d, CHECKER[p], CHECKER_EDGE[p], alpha=110) for p in (0, 1)]
+        self.ring = self._circle_sprite(d + 6, GOLD, GOLD, ring_width=max(2.0, d * 0.07))
+        self.ring_selected = self._circle_sprite(d + 10, GOLD, GOLD, ring_width=max(3.0, d * 0.13))
+        self.pip_dot = [self._circle_sprite(max(4, d // 3), CHECKER[p], CHECKER_EDGE[p]) for p in (0, 1)]
+        self.focus_ring = self._circle_sprite(d + 10, (120, 200, 255), (120, 200, 255), ring_width=max(3.0, d * 0.1))
+        self._scaled: Dict[Tuple[int, int], pygame.Surface] = {}
+        self._shades: Dict[Tuple[int, int], pygame.Surface] = {}
+        # dice: two sizes (2 dice, 4 dice), both colours, faces 1..6; used ones dimmed
+        self.dice: Dict[Tuple[int, int, int, bool], pygame.Surface] = {}
+        for n in (2, 4):
+            size = lay.dice_rects(0, n)[0].width
+            for p in (0, 1):
+                for v in range(1, 7):
+                    face = self._die_sprite(max(4, size), p, v)
+                    dim = face.copy()
+                    dim.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+                    self.dice[(n, p, v, False)] = face
+                    self.dice[(n, p, v, True)] = dim
+        # slabs: borne-off checkers seen from the side
+        r = lay.slab_rect(0, 0)
+        self.slab = []
+        for p in (0, 1):
+            s = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(s, CHECKER_EDGE[p], s.get_rect(), border_radius=max(1, r.height // 3))
+            pygame.draw.rect(s, CHECKER[p], s.get_rect().inflate(-2, -2), border_radius=max(1, r.height // 3))
+            self.slab.append(s)
+        # target highlight for top and bottom points
+        pr = lay.point_rect(1)
+        self.target_overlay = {}
+        for top in (True, False):
+            s = pygame.Surface(pr.size, pygame.SRCALPHA)
+            w, h = pr.size
+            tip = h * 0.92
+            pts = [(0, 0), (w, 0), (w / 2, tip)] if top else [(0, h), (w, h), (w / 2, h - tip)]
+            pygame.draw.polygon(s, (*GOLD, 150), pts)
+            pygame.draw.polygon(s, (*GOLD, 255), pts, max(2, int(lay.d * 0.05)))
+            self.target_overlay[top] = s
+        tr = lay.tray_halves[0]
+        s = pygame.Surface(tr.size, pygame.SRCALPHA)
+        s.fill((*GOLD, 90))
+        pygame.draw.rect(s, GOLD, s.get_rect(), max(2, int(lay.d * 0.06)))
+        self.tray_overlay = s
+        self.background = self._draw_background()
+
+    def _draw_background(self) -> pygame.Surface:
+        lay = self.layout
+        surf = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
+        surf.fill(BG)
+        pygame.draw.rect(surf, WOOD, lay.board_rect, border_radius=max(2, int(lay.d * 0.15)))
+        pygame.draw.rect(surf, WOOD_DARK, lay.board_rect, max(1, int(lay.d * 0.06)), border_radius=max(2, int(lay.d * 0.15)))
+        for felt in (lay.left_felt, lay.right_felt):
+            pygame.draw.rect(surf, FELT, felt)
+        pygame.draw.rect(surf, WOOD_DARK, lay.bar_rect.inflate(0, -int(lay.d * 0.2)))
+        for half in lay.tray_halves:
+            pygame.draw.rect(surf, TRAY, half.inflate(int(lay.d * 0.1), int(lay.d * 0.1)), border_radius=max(1, int(lay.d * 0.08)))
+        for p in range(1, 25):
+            colour = POINT_A if p % 2 else POINT_B
+            tri = [(round(x), round(y)) for x, y in lay.triangle(p)]
+            pygame.draw.polygon(surf, colour, tri)
+            pygame.gfxdraw.aapolygon(surf, tri, colour)
+            num = self.text.render(str(p), lay.font_px("number"), NUMBER)
+            surf.blit(num, num.get_rect(center=lay.number_pos(p)))
+        return surf
+
+    def _scaled_checker(self, player: int, scale: float) -> pygame.Surface:
+        key = (player, int(scale * 20))
+        s = self._scaled.get(key)
+        if s is None:
+            base = self.checker[player]
+            size = max(2, int(base.get_width() * key[1] / 20))
+            s = self._scaled[key] = pygame.transform.smoothscale(base, (size, size))
+        return s
+
+    # -- drawing ---------------------------------------------------------------------------
+    def blit_centered(self, surface: pygame.Surface, sprite: pygame.Surface, centre: Tuple[float, float]) -> None:
+        w, h = sprite.get_size()
+        surface.blit(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)))
+
+    def top_slot(self, snap: Snapshot, viewer: int, point: int) -> Tuple[float, float]:
+        """Centre of the viewer's top checker on ``point`` (for rings)."""
+        n = snap.counts[viewer][point]
+        return self.layout.slot(0, point, max(0, n - 1))
+
+    def landing_slot(self, snap: Snapshot, viewer: int, point: int) -> Tuple[float, float]:
+        """Where a viewer's checker arriving at ``point`` would sit."""
+        n = snap.counts[viewer][point]
+        return self.layout.slot(0, point, n)
+
+    def draw(self, surface: pygame.Surface, view: BoardView) -> None:
+        lay = self.layout
+        snap = view.snap
+        surface.blit(self.background, (0, 0))
+        # targets under the checkers
+        for p in view.targets:
+            if p == OFF:
+                surface.blit(self.tray_overlay, lay.tray_halves[0].topleft)
+            elif 1 <= p <= 24:
+                surface.blit(self.target_overlay[lay.is_top(p)], lay.point_rect(p).topleft)
+        counts = [list(snap.counts[0]), list(snap.counts[1])]
+        for player, loc in view.hidden:
+            counts[player][loc] = max(0, counts[player][loc] - 1)
+        count_px = lay.font_px("count")
+        for player in (0, 1):
+            side = 0 if player == view.viewer else 1
+            sprite = self.checker[player]
+            c = counts[player]
+            for loc in range(1, 26):
+                n = c[loc]
+                if not n:
+                    continue
+                shown = min(n, MAX_BAR if loc == BAR_POINT else MAX_STACK)
+                for i in range(shown):
+                    self.blit_centered(surface, sprite, lay.slot(side, loc, i))
+                if n > shown:
+                    label = self.text.render(str(n), count_px, CHECKER_TEXT[player])
+                    self.blit_centered(surface, label, lay.slot(side, loc, shown - 1))
+            for i in range(c[OFF]):
+                surface.blit(self.slab[player], lay.slab_rect(side, i))
+        # rings on movable checkers, the selection and the keyboard focus
+        for p in view.movable:
+            if p != view.selected:
+                self.blit_centered(surface, self.ring, self.top_slot(snap, view.viewer, p))
+        if view.focus_step is not None:
+            frm, to = view.focus_step
+            self.blit_centered(surface, self.focus_ring, self.top_slot(snap, view.viewer, frm))
+        if view.selected is not None and snap.counts[view.viewer][view.selected] > 0:
+            self.blit_centered(surface, self.ring_selected, self.top_slot(snap, view.viewer, view.selected))
+        for g in view.ghosts:
+            self.blit_centered(surface, self.ghost[view.viewer], g)
+        self._draw_dice(surface, view)
+        self._draw_cube(surface, view)
+        pips_px = lay.font_px("pips")
+        for player in (0, 1):
+            side = 0 if player == view.viewer else 1
+            x, y = lay.pips_pos(side)
+            label = self.text.render(str(snap.pips[player]), pips_px, NUMBER)
+            self.blit_centered(surface, label, (x, y))
+            dot = self.pip_dot[player]
+            dy = (label.get_height() + dot.get_height()) * 0.55
+            self.blit_centered(surface, dot, (x, y + dy if side == 1 else y - dy))
+        for player, centre, scale in view.flying:
+            sprite = self.checker[player] if abs(scale - 1) < 0.03 else self._scaled_checker(player, scale)
+            self.blit_centered(surface, sprite, centre)
+        if view.prompt:
+            label = self.text.render(view.prompt, lay.font_px("prompt"), NUMBER)
+            self.blit_centered(surface, label, lay.dice_area.center)
+        if view.banner:
+            self._draw_banner(surface, view.banner)
+
+    def _draw_dice(self, surface: pygame.Surface, view: BoardView) -> None:
+        lay = self.layout
+        if view.tumbling is not None:
+            player, faces = view.tumbling
+            n = 2
+            side = 0 if player == view.viewer else 1
+            for rect, (face, angle, hop) in zip(lay.dice_rects(side, n), faces):
+                sprite = self.dice[(n, player, face, False)]
+                if angle % 360 > 1:
+                    sprite = pygame.transform.rotate(sprite, angle)
+                self.blit_centered(surface, sprite, (rect.centerx, rect.centery - hop * rect.height))
+            return
+        snap = view.snap
+        if not snap.dice:
+            return
+        d1, d2 = snap.dice
+        dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
+        left = list(snap.remaining)
+        used = []
+        for v in dice:
+            if v in left:
+                left.remove(v)
+                used.append(False)
+            else:
+                used.append(True)
+        if d1 == d2:  # used doubles go last so the row reads left to right
+            used.sort()
+        n = len(dice)
+        side = 0 if snap.turn == view.viewer else 1
+        for rect, v, u in zip(lay.dice_rects(side, n), dice, used):
+            surface.blit(self.dice[(n, snap.turn, v, u)], rect.topleft)
+
+    def _draw_cube(self, surface: pygame.Surface, view: BoardView) -> None:
+        snap = view.snap
+        if not snap.cube_enabled and snap.cube_value == 1:
+            return
+        lay = self.layout
+        owner_side = None if snap.cube_owner is None else (0 if snap.cube_owner == view.viewer else 1)
+        rect = lay.cube_rect(owner_side)
+        pygame.draw.rect(surface, CUBE_FACE, rect, border_radius=max(2, rect.width // 8))
+        pygame.draw.rect(surface, WOOD_DARK, rect, max(1, rect.width // 20), border_radius=max(2, rect.width // 8))
+        value = 64 if snap.cube_value == 1 else snap.cube_value
+        label = self.text.render(str(value), lay.font_px("cube"), CUBE_TEXT)
+        self.blit_centered(surface, label, rect.center)
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        lay = self.layout
+        label = self.text.render(text, lay.font_px("banner"), (255, 255, 255))
+        box = label.get_rect(center=lay.board_rect.center).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
+        shade = self._shades.get(box.size)
+        if shade is None:
+            shade = self._shades[box.size] = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, max(2, int(lay.d * 0.04)))
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+def dice_row(dice: Sequence[int]) -> List[int]:
+    """The dice as shown: four of a kind for doubles."""
+    d1, d2 = dice
+    return [d1] * 4 if d1 == d2 else [d1, d2]

@@ -1,0 +1,1 @@
+"""Input: mouse and keys turned into intents, and the keyboard focus ring."""

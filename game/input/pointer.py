@@ -1,0 +1,84 @@
+"""Mouse on the board -> intents: select a checker, show its targets, move by
+click or drag-and-drop, click again for the larger die, click away to cancel.
+
+The pointer knows nothing of the rules; it asks ``ctx`` (the session):
+``can_roll()``, ``can_double()``, ``movable()``, ``destinations(frm)`` and
+``larger_step(frm)``.  Points are in the viewer's numbering, which is the
+mover's whenever a human moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple
+
+from ..board.layout import CUBE, DICE
+
+Intent = Tuple[Any, ...]
+
+
+class BoardPointer:
+    """Selection and drag state of the mouse on the board."""
+
+    DRAG_START = 0.25  # of a point's width
+
+    def __init__(self) -> None:
+        self.selected: Optional[int] = None
+        #: the selection was made by the game (only one checker can move), not by a click
+        self.auto = False
+        self.press: Optional[Tuple[int, Tuple[int, int], bool]] = None
+        self.dragging = False
+        self.drag_pos: Tuple[int, int] = (0, 0)
+
+    def reset(self) -> None:
+        self.selected = None
+        self.auto = False
+        self.press = None
+        self.dragging = False
+
+    def down(self, pos: Tuple[int, int], hit: Any, ctx: Any) -> Optional[Intent]:
+        if hit == DICE and ctx.can_roll():
+            return ("roll",)
+        if hit == CUBE and ctx.can_double():
+            return ("double",)
+        sel = self.selected
+        if sel is not None and isinstance(hit, int) and hit != sel and hit in ctx.destinations(sel):
+            self.reset()
+            return ("move", sel, hit)
+        if isinstance(hit, int) and hit in ctx.movable():
+            again = hit == sel and not self.auto
+            self.selected, self.auto = hit, False
+            self.press = (hit, pos, again)
+            self.drag_pos = pos
+            return None
+        self.reset()
+        return ("cancel",)
+
+    def motion(self, pos: Tuple[int, int], unit: float) -> bool:
+        """Track the mouse; returns True when something to draw changed."""
+        if self.press is None:
+            return False
+        if not self.dragging:
+            px, py = self.press[1]
+            if abs(pos[0] - px) + abs(pos[1] - py) < self.DRAG_START * unit:
+                return False
+            self.dragging = True
+        self.drag_pos = pos
+        return True
+
+    def up(self, pos: Tuple[int, int], hit: Any, ctx: Any) -> Optional[Intent]:
+        if self.press is None:
+            return None
+        point, _, again = self.press
+        self.press = None
+        if self.dragging:
+            self.dragging = False
+            if isinstance(hit, int) and hit != point and hit in ctx.destinations(point):
+                self.reset()
+                return ("move", point, hit)
+            return None  # dropped elsewhere: the checker goes back, still selected
+        if again:
+            s = ctx.larger_step(point)
+            if s is not None:
+                self.reset()
+                return ("step", s.frm, s.to, s.die)
+        return None

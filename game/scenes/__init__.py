@@ -1,0 +1,1 @@
+"""Scenes: each one screen with enter / exit / handle_event / update / render."""

@@ -1,0 +1,344 @@
+"""The match scene: the board, the side panel, and play by mouse or keyboard.
+
+Input becomes intents (``input/``), intents become session calls, the
+session's happenings become animations (``board/animation``), and the
+renderer draws what the animator shows.  Input that arrives during an
+animation first finishes the animation, then applies.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, List, Optional, Tuple
+
+import pygame
+import pygame_gui
+
+from ..app import App, Scene
+from ..board.animation import Animator, tumble_faces
+from ..board.layout import Layout
+from ..board.render import BoardRenderer, BoardView, TextCache
+from ..i18n import t
+from ..input.focus import FocusRing
+from ..input.keys import key_intent
+from ..input.pointer import BoardPointer
+from ..session import DOUBLED, MOVE, OPENING, OVER, ROLL, Session, Snapshot, player_name
+from .panel import PanelState, SidePanel, StepChoice
+from .theme import theme, ui_font_px
+
+FOCUS = (120, 200, 255)
+
+
+class MatchScene(Scene):
+    """A match on the board; the players are whoever sits in the session's seats."""
+
+    def __init__(self, app: App, session: Session):
+        super().__init__(app)
+        self.session = session
+        self.settings = session.settings
+        self.pointer = BoardPointer()
+        self.focus = FocusRing()
+        self.log_visible = True
+        self.text = TextCache()
+        self.animator = Animator(session.snapshot(), lambda: self.settings.animation_speed, lambda: self.settings.pass_pause)
+        self.layout: Optional[Layout] = None
+        self.renderer: Optional[BoardRenderer] = None
+        self.manager: Optional[pygame_gui.UIManager] = None
+        self.panel: Optional[SidePanel] = None
+        self._turn_key: Tuple[Any, ...] = ()
+        self._focusables: List[Tuple[Any, Tuple[Any, ...]]] = []
+
+    # -- scene protocol ---------------------------------------------------------------------
+    def enter(self) -> None:
+        self._build(self.app.size)
+        self._changed()
+
+    def exit(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+
+    def resize(self, size: Tuple[int, int]) -> None:
+        self._build(size)
+        self._changed()
+
+    def _build(self, size: Tuple[int, int]) -> None:
+        self.layout = Layout(size)
+        self.renderer = BoardRenderer(self.layout, self.text)
+        self.manager = pygame_gui.UIManager(size, theme(ui_font_px(size)))
+        self.panel = SidePanel(self.manager, self.layout.panel_rect, ui_font_px(size), self.session.game.cube_enabled or self.session.match.cube)
+        self.dirty = True
+
+    @property
+    def busy(self) -> bool:
+        s = self.session
+        return self.animator.busy or self.pointer.dragging or s.thinking or s.computer_to_act
+
+    # -- events -------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        assert self.manager is not None and self.layout is not None
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy:
+            self.animator.flush()  # hurry: finish what is showing, then act
+            self.dirty = True
+        consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self.panel.action_for(event.ui_element) if self.panel else None
+            if action is not None:
+                self.do(action)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not consumed and not self.layout.panel_rect.collidepoint(event.pos):
+                self.focus.clear()
+                intent = self.pointer.down(event.pos, self.layout.hit(event.pos), self.session)
+                self._pointer_intent(intent)
+                self.dirty = True
+        elif event.type == pygame.MOUSEMOTION:
+            if self.pointer.motion(event.pos, self.layout.d):
+                self.dirty = True
+            elif getattr(event, "buttons", (0,))[0] == 0:
+                self.dirty = True  # hover effects in the panel
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.pointer.press is not None:
+                intent = self.pointer.up(event.pos, self.layout.hit(event.pos), self.session)
+                self._pointer_intent(intent)
+                self.dirty = True
+        else:
+            self.dirty = True
+
+    def _pointer_intent(self, intent: Optional[Tuple[Any, ...]]) -> None:
+        if intent is None or intent[0] == "cancel":
+            self._changed()
+            return
+        self.do(intent)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        intent = key_intent(event)
+        if intent is None:
+            return
+        self.dirty = True
+        if intent in ("focus_next", "focus_prev"):
+            self.focus.move(self._focusables, 1 if intent == "focus_next" else -1)
+        elif intent == "confirm":
+            focused = self.focus.current(self._focusables)
+            self.do(focused[1] if focused is not None else ("primary",))
+        elif intent == "cancel":
+            self.pointer.reset()
+            self.focus.clear()
+            self._changed()
+        else:
+            self.do((intent,))
+
+    # -- intents -> session ---------------------------------------------------------------------
+    def primary_action(self) -> Optional[Tuple[Any, ...]]:
+        """What Enter, Space and the primary button do now."""
+        s = self.session
+        if s.can_roll():
+            return ("roll",)
+        if s.can_end_turn():
+            return ("done",)
+        if s.can_next_game():
+            return ("next_game",)
+        if s.match.over:
+            return ("menu",)
+        return None
+
+    def do(self, action: Tuple[Any, ...]) -> bool:
+        """Carry out one action; returns whether the game accepted it."""
+        s = self.session
+        kind = action[0]
+        ok = False
+        if kind == "primary":
+            inner = self.primary_action()
+            return self.do(inner) if inner is not None else False
+        if kind == "roll":
+            ok = s.roll()
+        elif kind == "move":
+            ok = s.move(action[1], action[2])
+        elif kind == "step":
+            ok = s.step(action[1], action[2], action[3])
+        elif kind == "done":
+            ok = s.end_turn()
+        elif kind == "undo":
+            ok = s.undo()
+        elif kind == "take_back":
+            ok = s.take_back()
+        elif kind == "double":
+            ok = s.double()
+        elif kind == "take":
+            ok = s.answer_double(True)
+        elif kind == "drop":
+            ok = s.answer_double(False)
+        elif kind == "next_game":
+            ok = s.next_game()
+        elif kind == "toggle_auto":
+            self.settings.auto_end_turn = not self.settings.auto_end_turn
+            ok = True
+        elif kind == "toggle_log":
+            self.log_visible = not self.log_visible
+            ok = True
+        elif kind == "menu":
+            from .start import StartScene
+
+            self.app.switch(StartScene(self.app))
+            return True
+        if kind in ("move", "step", "undo", "take_back", "roll", "done", "next_game"):
+            self.pointer.reset()
+        self._changed()
+        return ok
+
+    # -- keeping everything in step -------------------------------------------------------------
+    def _changed(self) -> None:
+        """After anything happened: animate it, refresh selection and panel."""
+        s = self.session
+        happenings = s.drain()
+        if happenings:
+            self.animator.push(happenings)
+        g = s.game
+        key = (g.turn, g.phase, s.match.game_number)
+        if key != self._turn_key:
+            self._turn_key = key
+            self.focus.clear()
+            self.pointer.reset()
+        movable = s.movable()
+        if self.pointer.selected is not None and self.pointer.selected not in movable:
+            self.pointer.reset()
+        if self.pointer.selected is None and len(movable) == 1:
+            self.pointer.selected, self.pointer.auto = movable[0], True
+        if self.panel is not None:
+            self.panel.show(self._panel_state())
+            self._focusables = self.panel.focusables()
+            self.focus.current(self._focusables)
+        self.dirty = True
+
+    def _panel_state(self) -> PanelState:
+        s = self.session
+        g = s.game
+        m = s.match
+        name = player_name(g.to_act)
+        if g.phase == OVER:
+            status = t("panel.match_over" if m.over else "panel.over", name=player_name(g.result.winner))
+        elif g.phase == OPENING:
+            status = t("panel.opening")
+        elif g.phase == ROLL:
+            status = t("panel.to_roll", name=name)
+        elif g.phase == MOVE:
+            status = t("panel.to_move", name=name, dice="-".join(map(str, g.dice)))
+        elif g.phase == DOUBLED:
+            status = t("panel.doubled", name=name)
+        else:
+            status = name
+        if m.length > 1:
+            score = t("panel.score", number=m.game_number, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
+            if g.crawford:
+                score += " · " + t("panel.crawford")
+        else:
+            score = t("panel.single")
+        p0, p1 = s.pips()
+        pips = t("panel.pips", name0=player_name(0), name1=player_name(1), pips0=p0, pips1=p1)
+        primary = self.primary_action()
+        primary_label = {
+            "roll": t("button.roll"),
+            "done": t("button.done"),
+            "next_game": t("button.next_game"),
+            "menu": t("button.menu"),
+        }.get(primary[0] if primary else "", t("button.done") if g.phase == MOVE else t("button.roll"))
+        steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps())
+        return PanelState(
+            status=status,
+            score=score,
+            pips=pips,
+            primary=primary_label,
+            primary_enabled=primary is not None,
+            can_undo=s.can_undo(),
+            can_take_back=s.can_take_back(),
+            cube=g.cube_enabled,
+            can_double=s.can_double(),
+            answer_double=s.must_answer_double(),
+            auto_end=self.settings.auto_end_turn,
+            log_visible=self.log_visible,
+            steps=steps,
+            log=tuple(s.log_lines()),
+        )
+
+    def update(self, dt: float) -> None:
+        assert self.manager is not None
+        self.manager.update(dt)
+        s = self.session
+        was_busy = self.animator.busy
+        s.update(dt, display_busy=self.animator.busy)
+        if s.pending():
+            self._changed()
+        self.animator.update(dt)
+        if was_busy and not self.animator.busy:
+            self.dirty = True
+
+    # -- drawing --------------------------------------------------------------------------------
+    def board_view(self, alpha: float = 1.0) -> BoardView:
+        """What the board shows now (also what tests look at)."""
+        assert self.layout is not None and self.renderer is not None
+        lay = self.layout
+        s = self.session
+        display: Snapshot = self.animator.display
+        viewer = s.viewer_for(display)
+        view = BoardView(snap=display, viewer=viewer)
+        head = self.animator.head
+        if head is not None:
+            p = head.progress(alpha)
+            h = head.happening
+            if head.kind == "roll" and h.dice:
+                view.tumbling = (h.player, tumble_faces(p, h.dice, seed=len(s.game.log)))
+            elif head.kind == "pass":
+                view.banner = t("board.no_moves")
+            for mv in head.movers:
+                view.hidden.append((mv.player, mv.src))
+                side = 0 if mv.player == viewer else 1
+                a = lay.slot(side, mv.src, mv.src_index)
+                b = lay.slot(side, mv.dst, mv.dst_index)
+                f = mv.fraction(p)
+                centre = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+                view.flying.append((mv.player, centre, 1.0 + 0.18 * math.sin(math.pi * f)))
+            return view
+        g = s.game
+        if g.phase == OVER and g.result is not None:
+            r = g.result
+            if s.match.over and s.match.length > 1:
+                view.banner = t("result.match", name=player_name(r.winner), score0=s.match.score[0], score1=s.match.score[1])
+            else:
+                view.banner = t("result.banner", name=player_name(r.winner), kind=t(f"result.{r.kind}"), points=r.points)
+            return view
+        if not s.human_to_act:
+            if s.thinking:
+                view.prompt = t("board.thinking", name=player_name(g.to_act))
+            return view
+        if g.phase in (OPENING, ROLL):
+            view.prompt = t("board.roll_prompt")
+            return view
+        if g.phase != MOVE:
+            return view
+        view.movable = set(s.movable())
+        sel = self.pointer.selected
+        focused = self.focus.current(self._focusables)
+        if sel is not None:
+            view.selected = sel
+            targets = s.destinations(sel)
+            view.targets = set(targets)
+            view.ghosts = [self.renderer.landing_slot(display, viewer, to) for to in targets]
+            if self.pointer.dragging:
+                view.hidden.append((viewer, sel))
+                view.flying.append((viewer, self.pointer.drag_pos, 1.12))
+        elif focused is not None and focused[1][0] == "step":
+            _, frm, to, _die = focused[1]
+            view.focus_step = (frm, to)
+            view.targets = {to}
+            view.ghosts = [self.renderer.landing_slot(display, viewer, to)]
+        return view
+
+    def render(self, surface: pygame.Surface, alpha: float) -> None:
+        assert self.renderer is not None and self.manager is not None
+        self.renderer.draw(surface, self.board_view(alpha))
+        self.manager.draw_ui(surface)
+        focused = self.focus.current(self._focusables)
+        if focused is not None:
+            rect = focused[0].rect.inflate(6, 6)
+            pygame.draw.rect(surface, FOCUS, rect, max(2, self.layout.font_px("small") // 6), border_radius=6)
