@@ -16,7 +16,7 @@ import pygame_gui
 
 from ..app import App, Scene
 from ..board.animation import Animator, tumble_faces
-from ..board.layout import Layout
+from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
 from ..i18n import t
 from ..input.focus import FocusRing
@@ -76,8 +76,11 @@ class MatchScene(Scene):
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         assert self.manager is not None and self.layout is not None
+        turned = False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy:
+            viewer = self.viewer()
             self.animator.flush()  # hurry: finish what is showing, then act
+            turned = self.viewer() != viewer
             self.dirty = True
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -89,8 +92,11 @@ class MatchScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not consumed and not self.layout.panel_rect.collidepoint(event.pos):
+                hit = self.layout.hit(event.pos)
+                if turned and hit != DICE:
+                    return  # the board turned as the click hurried it: the click meant the old view
                 self.focus.clear()
-                intent = self.pointer.down(event.pos, self.layout.hit(event.pos), self.session)
+                intent = self.pointer.down(event.pos, hit, self.session)
                 self._pointer_intent(intent)
                 self.dirty = True
         elif event.type == pygame.MOUSEMOTION:
@@ -206,8 +212,18 @@ class MatchScene(Scene):
         if self.pointer.selected is None and len(movable) == 1:
             self.pointer.selected, self.pointer.auto = movable[0], True
         if self.panel is not None:
+            focused = self.focus.current(self._focusables)
+            on_step = focused is not None and focused[1][0] == "step"
             self.panel.show(self._panel_state())
             self._focusables = self.panel.focusables()
+            if on_step:
+                # the focus stays in the step list (Enter again plays the next
+                # one); once no step is left it goes, so Enter means Done
+                n = len(self.panel.step_buttons)
+                if n == 0:
+                    self.focus.clear()
+                else:
+                    self.focus.index = min(self.focus.index or 0, n - 1)
             self.focus.current(self._focusables)
         self.dirty = True
 
@@ -274,13 +290,20 @@ class MatchScene(Scene):
             self.dirty = True
 
     # -- drawing --------------------------------------------------------------------------------
+    def viewer(self) -> int:
+        """Who the board is drawn for now: while dice tumble, already the roller
+        (the board turns as the dice are thrown), else the board shown."""
+        head = self.animator.head
+        snap = head.happening.after if head is not None and head.kind == "roll" else self.animator.display
+        return self.session.viewer_for(snap)
+
     def board_view(self, alpha: float = 1.0) -> BoardView:
         """What the board shows now (also what tests look at)."""
         assert self.layout is not None and self.renderer is not None
         lay = self.layout
         s = self.session
         display: Snapshot = self.animator.display
-        viewer = s.viewer_for(display)
+        viewer = self.viewer()
         view = BoardView(snap=display, viewer=viewer)
         head = self.animator.head
         if head is not None:

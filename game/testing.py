@@ -1,0 +1,132 @@
+"""Drive the real client with real pygame events, headless: for the tests and
+the frame benchmark.
+
+A :class:`Driver` opens the window (use SDL's dummy video driver), puts a
+match scene on it, and posts mouse and key events into pygame's queue; each
+one is followed by frames of the real loop, so the events go through the
+scene's ``handle_event`` exactly as a player's would.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, Tuple
+
+import pygame
+
+from engine import Match, SeededDice
+
+from .app import App
+from .scenes.match import MatchScene
+from .session import Seat, Session, Snapshot
+from .settings import Settings
+
+FRAME = 1.0 / 60
+
+
+class Driver:
+    """A window with a match scene, and hands to play it."""
+
+    def __init__(
+        self,
+        size: Tuple[int, int] = (1024, 768),
+        seed: int = 1,
+        length: int = 1,
+        cube: bool = False,
+        seats: Sequence[Seat] = (None, None),
+        settings: Optional[Settings] = None,
+        dice: Any = None,
+    ):
+        self.settings = settings or Settings(animation_speed=1.0, bot_pace=0.0, pass_pause=0.3)
+        self.app = App(size=size, settings=self.settings)
+        pygame.event.clear()
+        self.session = Session(Match(length=length, cube=cube, dice=dice if dice is not None else SeededDice(seed)), seats, self.settings)
+        self.scene = MatchScene(self.app, self.session)
+        self.app.switch(self.scene)
+        self.frames(1)
+
+    # -- time ------------------------------------------------------------------------------
+    @property
+    def layout(self):
+        return self.scene.layout
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def frames(self, n: int = 1, dt: float = FRAME) -> None:
+        for _ in range(n):
+            self.app.frame(dt)
+
+    def settle(self, max_frames: int = 5000, dt: float = FRAME) -> int:
+        """Run frames until nothing moves (animations done, computers idle)."""
+        n = 0
+        while self.scene.busy and n < max_frames:
+            if self.session.thinking:
+                self.session.wait_for_computer()
+            self.app.frame(dt)
+            n += 1
+        self.app.frame(dt)
+        return n
+
+    # -- events ----------------------------------------------------------------------------
+    def post(self, type_: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(type_, attrs))
+
+    def mouse_down(self, pos: Tuple[float, float], button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=button, touch=False, window=None)
+        self.frames(1)
+
+    def mouse_up(self, pos: Tuple[float, float], button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])), button=button, touch=False, window=None)
+        self.frames(1)
+
+    def mouse_move(self, pos: Tuple[float, float], held: bool = False, rel: Tuple[int, int] = (0, 0)) -> None:
+        buttons = (1, 0, 0) if held else (0, 0, 0)
+        self.post(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=rel, buttons=buttons, touch=False, window=None)
+        self.frames(1)
+
+    def click(self, pos: Tuple[float, float]) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False, window=None)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False, window=None)
+        self.frames(2)
+
+    def drag(self, a: Tuple[float, float], b: Tuple[float, float], steps: int = 4) -> None:
+        self.mouse_down(a)
+        for i in range(1, steps + 1):
+            f = i / steps
+            self.mouse_move((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), held=True)
+        self.mouse_up(b)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0, window=None)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0, window=None)
+        self.frames(1)
+
+    def click_button(self, button: Any) -> None:
+        """Click a pygame_gui button where it is drawn."""
+        self.click(button.rect.center)
+        self.frames(1)  # the UI_BUTTON_PRESSED event pygame_gui posted
+
+    # -- where things are (from the layout the scene draws with) ---------------------------------
+    def viewer(self) -> int:
+        """Who the board is drawn for now."""
+        return self.scene.viewer()
+
+    def checker_pos(self, point: int) -> Tuple[float, float]:
+        """Centre of the mover's top checker on ``point`` (25 = bar), as the
+        board shows it once any animation running now has finished."""
+        snap = Snapshot.of(self.game)
+        return self.scene.renderer.top_slot(snap, self.session.viewer_for(snap), point)
+
+    def target_pos(self, point: int) -> Tuple[float, float]:
+        """A spot that hit-tests as ``point``: a point's column, the bar, or the tray (0)."""
+        lay = self.layout
+        if point == 0:
+            return lay.tray_halves[0].center
+        if point == 25:
+            return lay.bar_rect.center
+        return lay.point_rect(point).center
+
+    def dice_pos(self) -> Tuple[float, float]:
+        return self.layout.dice_area.center

@@ -1,0 +1,176 @@
+"""Whole hot-seat games through the real match scene, driven by real pygame
+events: by clicks alone, by drag-and-drop, and by the keyboard alone."""
+
+import random
+
+import pygame
+import pytest
+
+from game.board.layout import DICE
+from game.session import Snapshot
+from game.settings import Settings
+from game.testing import Driver
+
+MAX_ACTIONS = 4000
+
+
+def _check_display(d: Driver) -> None:
+    """Once settled, the board shows exactly the engine's state."""
+    d.settle()
+    assert d.scene.animator.display == Snapshot.of(d.game)
+
+
+def _roll_by_click(d: Driver) -> None:
+    n = len(d.game.log)
+    assert d.layout.hit(d.dice_pos()) == DICE
+    d.click(d.dice_pos())
+    assert len(d.game.log) > n or d.game.phase == "move"
+
+
+def test_hot_seat_game_by_clicks():
+    d = Driver(size=(1024, 768), seed=11)
+    rng = random.Random(5)
+    turns_seen = set()
+    for _ in range(MAX_ACTIONS):
+        g = d.game
+        if g.phase == "over":
+            break
+        if g.phase in ("opening", "roll"):
+            _roll_by_click(d)
+            continue
+        assert g.phase == "move"
+        # hot-seat: the board has turned to the player on roll
+        assert d.viewer() == g.turn
+        turns_seen.add(g.turn)
+        steps = g.current_turn.legal_steps()
+        s = rng.choice(steps)
+        before = len(g.current_turn.steps)
+        player = g.turn
+        d.click(d.checker_pos(s.frm))
+        assert d.scene.pointer.selected == s.frm
+        # the targets the board shows are the engine's
+        assert d.scene.board_view().targets == set(g.current_turn.destinations(s.frm))
+        d.click(d.target_pos(s.to))
+        if g.phase == "move" and g.turn == player:
+            assert len(g.current_turn.steps) > before
+        else:  # the dice were used up: the turn ended by itself
+            assert g.log[-1].player == player and g.log[-1].kind in ("play", "win")
+    assert d.game.phase == "over", "the game did not finish"
+    assert d.game.log[-1].kind == "win"
+    assert turns_seen == {0, 1}
+    _check_display(d)
+
+
+def test_hot_seat_game_by_drag_and_drop():
+    d = Driver(size=(1280, 720), seed=23)
+    rng = random.Random(9)
+    multi = 0
+    for _ in range(MAX_ACTIONS):
+        g = d.game
+        if g.phase == "over":
+            break
+        if g.phase in ("opening", "roll"):
+            _roll_by_click(d)
+            continue
+        turn = g.current_turn
+        frm = rng.choice(turn.movable())
+        dests = turn.destinations(frm)
+        to = rng.choice(sorted(dests))
+        route = dests[to]
+        multi += len(route) > 1
+        start = turn.position
+        player = g.turn
+        d.drag(d.checker_pos(frm), d.target_pos(to))
+        # the checker went there by the engine's route, step by step
+        if g.phase == "move" and g.turn == player:
+            assert g.current_turn.position == start.apply([(s.frm, s.to) for s in route]) or len(g.current_turn.steps) >= len(route)
+        assert not d.scene.pointer.dragging
+    assert d.game.phase == "over"
+    assert multi > 0, "no drop reached a target with several dice"
+    _check_display(d)
+
+
+def test_drop_on_a_wrong_spot_changes_nothing():
+    d = Driver(seed=3)
+    _roll_by_click(d)
+    g = d.game
+    frm = g.current_turn.movable()[0]
+    before = (g.position, len(g.current_turn.steps))
+    dests = g.current_turn.destinations(frm)
+    wrong = next(p for p in range(1, 25) if p not in dests and p != frm)
+    d.drag(d.checker_pos(frm), d.target_pos(wrong))
+    assert (g.position, len(g.current_turn.steps)) == before
+    assert d.scene.pointer.selected == frm  # still selected: the checker went back
+
+
+def _focus_and_press(d: Driver, index: int) -> None:
+    """Tab to the index-th focusable item (the step list comes first) and press Enter."""
+    d.key(pygame.K_ESCAPE)  # the focus stays where it was after a step: start from none
+    for _ in range(index + 1):
+        d.key(pygame.K_TAB)
+    d.key(pygame.K_RETURN)
+
+
+def test_hot_seat_match_by_keyboard_only():
+    settings = Settings(animation_speed=4.0, bot_pace=0.0, pass_pause=0.2, auto_end_turn=False)
+    d = Driver(size=(1024, 768), seed=4, length=1, settings=settings)
+    rng = random.Random(2)
+    for _ in range(MAX_ACTIONS):
+        g = d.game
+        if g.phase == "over":
+            break
+        if g.phase in ("opening", "roll"):
+            n = len(g.log)
+            d.key(rng.choice([pygame.K_SPACE, pygame.K_RETURN]))
+            assert len(g.log) > n or g.phase == "move"
+            continue
+        turn = g.current_turn
+        if turn.complete:
+            player = g.turn
+            d.key(pygame.K_RETURN)  # Done
+            assert g.turn != player or g.phase == "over"
+            continue
+        steps = turn.legal_steps()
+        k = rng.randrange(len(steps))
+        # the panel lists exactly the engine's steps, in its order, as "13 → 8 (5)"
+        shown = [b.text for b, _ in d.scene.panel.step_buttons]
+        assert len(shown) == len(steps)
+        assert "→" in shown[k]
+        made = len(turn.steps)
+        _focus_and_press(d, k)
+        assert len(turn.steps) == made + 1
+        assert (turn.steps[-1].frm, turn.steps[-1].to) == (steps[k].frm, steps[k].to)
+    assert d.game.phase == "over"
+    _check_display(d)
+
+
+def test_arrow_keys_move_the_focus_and_escape_clears_it():
+    d = Driver(seed=8)
+    d.key(pygame.K_SPACE)
+    items = d.scene._focusables
+    assert items
+    d.key(pygame.K_DOWN)
+    assert d.scene.focus.index == 0
+    d.key(pygame.K_RIGHT)
+    assert d.scene.focus.index == 1 % len(items)
+    d.key(pygame.K_UP)
+    d.key(pygame.K_LEFT)
+    assert d.scene.focus.index == len(d.scene._focusables) - 1
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.focus.index is None
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_computer_seats_play_on_a_worker_thread(seed):
+    from engine import get_bot
+
+    settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0)
+    d = Driver(size=(800, 600), seed=seed, seats=(get_bot("random", seed=1), get_bot("random", seed=2)), settings=settings)
+    for _ in range(20000):
+        if d.game.phase == "over":
+            break
+        if d.session.thinking:
+            d.session.wait_for_computer()
+        d.frames(1)
+    assert d.game.phase == "over"
+    _check_display(d)
