@@ -139,6 +139,7 @@ class Session:
         self.settings = settings if settings is not None else Settings()
         self._out: List[Happening] = []
         self._old_log: List[str] = []
+        self._log_cache: Optional[Tuple[Any, List[str]]] = None
         # computer players
         self._results: "queue.Queue[Tuple[int, str, Any]]" = queue.Queue()
         self._token = 0
@@ -242,11 +243,16 @@ class Session:
 
     def log_lines(self) -> List[str]:
         """The move log of the match so far, one line per entry."""
+        g = self.game
+        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]))
+        if self._log_cache is not None and self._log_cache[0] == key:
+            return list(self._log_cache[1])
         lines = list(self._old_log)
         if self.match.length > 1:
             lines.append(i18n.t("log.game", number=self.match.game_number))
-        lines.extend(format_log_entry(e) for e in self.game.log)
-        return lines
+        lines.extend(format_log_entry(e) for e in g.log)
+        self._log_cache = (key, lines)
+        return list(lines)
 
     # -- what happened --------------------------------------------------------------
     def pending(self) -> bool:

@@ -62,7 +62,7 @@ def test_hot_seat_game_by_clicks():
 
 
 def test_hot_seat_game_by_drag_and_drop():
-    d = Driver(size=(1280, 720), seed=23)
+    d = Driver(size=(800, 600), seed=23)
     rng = random.Random(9)
     multi = 0
     for _ in range(MAX_ACTIONS):
@@ -80,7 +80,7 @@ def test_hot_seat_game_by_drag_and_drop():
         multi += len(route) > 1
         start = turn.position
         player = g.turn
-        d.drag(d.checker_pos(frm), d.target_pos(to))
+        d.drag(d.checker_pos(frm), d.target_pos(to), steps=2)
         # the checker went there by the engine's route, step by step
         if g.phase == "move" and g.turn == player:
             assert g.current_turn.position == start.apply([(s.frm, s.to) for s in route]) or len(g.current_turn.steps) >= len(route)

@@ -9,7 +9,7 @@ animation first finishes the animation, then applies.
 from __future__ import annotations
 
 import math
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pygame
 import pygame_gui
@@ -47,6 +47,8 @@ class MatchScene(Scene):
         self.panel: Optional[SidePanel] = None
         self._turn_key: Tuple[Any, ...] = ()
         self._focusables: List[Tuple[Any, Tuple[Any, ...]]] = []
+        self._ui_time = 0.0
+        self._cache: Dict[Any, Any] = {}
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -98,6 +100,10 @@ class MatchScene(Scene):
                 self.focus.clear()
                 intent = self.pointer.down(event.pos, hit, self.session)
                 self._pointer_intent(intent)
+                self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and self.panel is not None:
+            if self.panel.log.rect.collidepoint(pygame.mouse.get_pos()):
+                self.panel.log.wheel(int(event.y))
                 self.dirty = True
         elif event.type == pygame.MOUSEMOTION:
             if self.pointer.motion(event.pos, self.layout.d):
@@ -194,8 +200,20 @@ class MatchScene(Scene):
         return ok
 
     # -- keeping everything in step -------------------------------------------------------------
+    def _movable(self) -> List[int]:
+        if self._cache.get("movable") is None:
+            self._cache["movable"] = self.session.movable()
+        return self._cache["movable"]
+
+    def _destinations(self, frm: int) -> Dict[int, Any]:
+        key = ("dest", frm)
+        if key not in self._cache:
+            self._cache[key] = self.session.destinations(frm)
+        return self._cache[key]
+
     def _changed(self) -> None:
         """After anything happened: animate it, refresh selection and panel."""
+        self._cache = {}
         s = self.session
         happenings = s.drain()
         if happenings:
@@ -206,7 +224,7 @@ class MatchScene(Scene):
             self._turn_key = key
             self.focus.clear()
             self.pointer.reset()
-        movable = s.movable()
+        movable = self._movable()
         if self.pointer.selected is not None and self.pointer.selected not in movable:
             self.pointer.reset()
         if self.pointer.selected is None and len(movable) == 1:
@@ -278,8 +296,7 @@ class MatchScene(Scene):
         )
 
     def update(self, dt: float) -> None:
-        assert self.manager is not None
-        self.manager.update(dt)
+        self._ui_time += dt  # the widgets are updated once per frame, in render
         s = self.session
         was_busy = self.animator.busy
         s.update(dt, display_busy=self.animator.busy)
@@ -339,12 +356,12 @@ class MatchScene(Scene):
             return view
         if g.phase != MOVE:
             return view
-        view.movable = set(s.movable())
+        view.movable = set(self._movable())
         sel = self.pointer.selected
         focused = self.focus.current(self._focusables)
         if sel is not None:
             view.selected = sel
-            targets = s.destinations(sel)
+            targets = self._destinations(sel)
             view.targets = set(targets)
             view.ghosts = [self.renderer.landing_slot(display, viewer, to) for to in targets]
             if self.pointer.dragging:
@@ -360,7 +377,11 @@ class MatchScene(Scene):
     def render(self, surface: pygame.Surface, alpha: float) -> None:
         assert self.renderer is not None and self.manager is not None
         self.renderer.draw(surface, self.board_view(alpha))
+        self.manager.update(self._ui_time)
+        self._ui_time = 0.0
         self.manager.draw_ui(surface)
+        if self.panel is not None:
+            self.panel.log.draw(surface)
         focused = self.focus.current(self._focusables)
         if focused is not None:
             rect = focused[0].rect.inflate(6, 6)

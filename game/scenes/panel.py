@@ -7,18 +7,72 @@ button stands for; the scene decides what to do.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
 
 Action = Tuple[Any, ...]
-LOG_LINES = 40
+LOG_LINES = 400
+LOG_BG = (17, 21, 26)
+LOG_BORDER = (58, 63, 70)
+LOG_TEXT = (230, 223, 207)
+
+
+class LogView:
+    """The move log, drawn with plain pygame text (each line rendered once):
+    the newest lines at the bottom, the mouse wheel scrolls back."""
+
+    def __init__(self, rect: pygame.Rect, font_px: int):
+        from ..board.render import font_path
+
+        self.rect = pygame.Rect(rect)
+        self.font = pygame.font.Font(font_path(bold=False), font_px)
+        self.line_h = self.font.get_linesize()
+        self.pad = max(3, font_px // 3)
+        self.lines: Tuple[str, ...] = ()
+        self._surfaces: Dict[str, pygame.Surface] = {}
+        self.scroll = 0  # lines scrolled back from the newest
+        self.visible = True
+
+    @property
+    def rows(self) -> int:
+        return max(1, (self.rect.height - 2 * self.pad) // self.line_h)
+
+    def set_lines(self, lines: Tuple[str, ...]) -> None:
+        lines = tuple(lines[-LOG_LINES:])
+        if lines != self.lines:
+            self.lines = lines
+            self.scroll = 0
+            if len(self._surfaces) > 2 * LOG_LINES:
+                self._surfaces.clear()
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(self.scroll + dy, max(0, len(self.lines) - self.rows)))
+
+    def visible_lines(self) -> Tuple[str, ...]:
+        end = len(self.lines) - self.scroll
+        return self.lines[max(0, end - self.rows) : end]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, LOG_BG, self.rect)
+        pygame.draw.rect(surface, LOG_BORDER, self.rect, 1)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-2, -2))
+        y = self.rect.top + self.pad
+        for line in self.visible_lines():
+            img = self._surfaces.get(line)
+            if img is None:
+                img = self._surfaces[line] = self.font.render(line, True, LOG_TEXT)
+            surface.blit(img, (self.rect.left + self.pad, y))
+            y += self.line_h
+        surface.set_clip(clip)
 
 
 @dataclass(frozen=True)
@@ -108,8 +162,9 @@ class SidePanel:
         self.log_rect = pygame.Rect(m, self.rect.height - m - log_h, w, log_h)
         self.toggle_h = int(f * 1.8)
         self.log_toggle = UIButton(pygame.Rect(m, self.log_rect.top - gap - self.toggle_h, w, self.toggle_h), t("button.log_hide"), manager, container=c)
-        self.log_box: Optional[UITextBox] = None
+        self.log = LogView(self.log_rect.move(self.rect.topleft), max(10, int(f * 0.85)))
         self.step_buttons: List[Tuple[UIButton, StepChoice]] = []
+        self._pool: List[UIButton] = []
         self.actions: Dict[Any, Action] = {
             self.primary: ("primary",),
             self.undo: ("undo",),
@@ -175,19 +230,18 @@ class SidePanel:
         return True
 
     def _build_steps(self, steps: Tuple[StepChoice, ...], log_visible: bool) -> None:
+        """Show the steps on a pool of buttons (made once, relabelled after)."""
         for b, _ in self.step_buttons:
             self.actions.pop(b, None)
-            b.kill()
         self.step_buttons = []
-        if not steps:
-            return
         m, gap = self.margin, self.gap
         w = self.rect.width - 2 * m
         bottom = (self.log_rect.top if log_visible else self.rect.height - m) - 2 * gap - self.toggle_h
         space = bottom - self.steps_top
+        cols, h = 2, self.row
         for cols in (2, 3, 4):
-            rows = -(-len(steps) // cols)
-            h = min(self.row, (space - (rows - 1) * gap) // max(1, rows))
+            rows = -(-max(1, len(steps)) // cols)
+            h = min(self.row, (space - (rows - 1) * gap) // rows)
             if h >= self.font_px * 1.5 or cols == 4:
                 break
         h = max(int(self.font_px * 1.2), h)
@@ -195,21 +249,28 @@ class SidePanel:
         for i, s in enumerate(steps):
             r, col = divmod(i, cols)
             rect = pygame.Rect(m + col * (bw + gap), self.steps_top + r * (h + gap), bw, h)
-            b = UIButton(rect, s.label, self.manager, container=self.bg, object_id="#step")
+            if i < len(self._pool):
+                b = self._pool[i]
+                if b.relative_rect.size != rect.size:
+                    b.set_dimensions(rect.size)
+                if b.relative_rect.topleft != rect.topleft:
+                    b.set_relative_position(rect.topleft)
+                if b.text != s.label:
+                    b.set_text(s.label)
+                if not b.visible:
+                    b.show()
+            else:
+                b = UIButton(rect, s.label, self.manager, container=self.bg, object_id="#step")
+                self._pool.append(b)
             self.step_buttons.append((b, s))
             self.actions[b] = ("step", s.frm, s.to, s.die)
+        for b in self._pool[len(steps):]:
+            if b.visible:
+                b.hide()
 
     def _build_log(self, lines: Tuple[str, ...], visible: bool) -> None:
-        if self.log_box is not None:
-            self.log_box.kill()
-            self.log_box = None
-        if not visible:
-            return
-        text = "<br>".join(html.escape(line) for line in lines[-LOG_LINES:]) or " "
-        self.log_box = UITextBox(text, self.log_rect, self.manager, container=self.bg)
-        bar = self.log_box.scroll_bar
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
+        self.log.set_lines(lines)
+        self.log.visible = visible
 
     # -- keyboard focus -----------------------------------------------------------------------
     def focusables(self) -> List[Tuple[UIButton, Action]]:
