@@ -392,7 +392,7 @@ class Game:
             return cls._from_json(doc, dice)
         except SerializationError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
             raise SerializationError(f"not a valid saved game: {exc!r}") from exc
 
     @classmethod

@@ -71,7 +71,7 @@ class Match:
         self.results.append(self.game.result)
         crawford = False
         if self.cube and not self.crawford_played and self.length > 1:
-            if max(self.score) == self.length - 1:
+            if max(self._score(self.results)) == self.length - 1:
                 crawford = True
                 self.crawford_played = True
         self.game = Game(cube=self.cube, crawford=crawford, dice=self.dice_source)
@@ -105,5 +105,5 @@ class Match:
             return m
         except SerializationError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
             raise SerializationError(f"not a valid saved match: {exc!r}") from exc

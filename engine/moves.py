@@ -46,7 +46,10 @@ def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], do
 
     def record() -> None:
         key = (tuple(b), tuple(o))
-        if key not in leaves:
+        # the same board can end a shorter path (a die bears a checker off,
+        # the other die is then blocked) and a longer one (both dice carry
+        # it off): keep the steps that use the most dice, as the rules demand
+        if key not in leaves or len(steps) > len(leaves[key][0]):
             leaves[key] = (tuple(steps), tuple(used))
 
     def rec(dice: Sequence[int], i: int, top: int) -> None:

@@ -104,7 +104,10 @@ class Turn:
         if self._steps_cache is not None:
             return list(self._steps_cache)
         found: Dict[Tuple[int, int], StepMade] = {}
-        if not self.complete:
+        # not "if not self.complete": a bear-off with the larger die can end on
+        # the board of a legal play (6/off = 6/5/off with 6-1) while the other
+        # die can still be played (6/off 3/2), and that play must stay possible
+        if self.legal_plays:
             pos = self.position
             remaining = list(self.remaining)
             for die in sorted(set(remaining)):
