@@ -11,7 +11,7 @@ at a low rate), and it redraws only when something changed.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 import pygame
 
@@ -47,8 +47,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by one fixed step of ``dt`` seconds."""
 
-    def render(self, surface: pygame.Surface, alpha: float) -> None:
-        """Draw; ``alpha`` (0..1) is how far the time is between the last two steps."""
+    def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:
+        """Draw; ``alpha`` (0..1) is how far the time is between the last two
+        steps.  Return None when the whole window changed, or the list of
+        rectangles that did (for a partial display update)."""
+        return None
 
     def resize(self, size: Tuple[int, int]) -> None:
         """The window changed size."""
@@ -173,8 +176,11 @@ class App:
         scene = self.scene
         if scene.dirty or scene.busy:
             t0 = time.perf_counter()
-            scene.render(self.screen, self.accumulator / DT)
-            pygame.display.flip()
+            rects = scene.render(self.screen, self.accumulator / DT)
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
             scene.dirty = False
             self.renders += 1
             if self.on_render is not None:

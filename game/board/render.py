@@ -54,6 +54,11 @@ def font_path(bold: bool = True) -> Optional[str]:
     return None
 
 
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format (faster to blit), when there is a display."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
 class TextCache:
     """Rendered strings by (text, size, colour); fonts by size."""
 
@@ -122,7 +127,7 @@ class BoardRenderer:
         s = pygame.transform.smoothscale(big, (diameter, diameter))
         if alpha < 255:
             s.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-        return s
+        return _fast(s)
 
     def _die_sprite(self, size: int, player: int, value: int) -> pygame.Surface:
         big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
@@ -139,7 +144,7 @@ class BoardRenderer:
         }[value]
         for gx, gy in spots:
             pygame.draw.circle(big, PIP[player], (int(n * (0.25 + 0.25 * gx)), int(n * (0.25 + 0.25 * gy))), n // 11)
-        return pygame.transform.smoothscale(big, (size, size))
+        return _fast(pygame.transform.smoothscale(big, (size, size)))
 
     def _build(self) -> None:
         lay = self.layout
@@ -219,9 +224,9 @@ class BoardRenderer:
         return s
 
     # -- drawing ---------------------------------------------------------------------------
-    def blit_centered(self, surface: pygame.Surface, sprite: pygame.Surface, centre: Tuple[float, float]) -> None:
+    def blit_centered(self, surface: pygame.Surface, sprite: pygame.Surface, centre: Tuple[float, float]) -> pygame.Rect:
         w, h = sprite.get_size()
-        surface.blit(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)))
+        return surface.blit(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)))
 
     def top_slot(self, snap: Snapshot, viewer: int, point: int) -> Tuple[float, float]:
         """Centre of the viewer's top checker on ``point`` (for rings)."""
@@ -234,9 +239,19 @@ class BoardRenderer:
         return self.layout.slot(0, point, n)
 
     def draw(self, surface: pygame.Surface, view: BoardView) -> None:
+        """Draw the whole board."""
+        self.draw_static(surface, view)
+        self.draw_moving(surface, view)
+
+    def draw_static(self, surface: pygame.Surface, view: BoardView, area: Optional[pygame.Rect] = None) -> None:
+        """Everything but what moves this frame (flying checkers, tumbling
+        dice); ``area``: the part of the window the board occupies (default all)."""
         lay = self.layout
         snap = view.snap
-        surface.blit(self.background, (0, 0))
+        if area is None:
+            surface.blit(self.background, (0, 0))
+        else:
+            surface.blit(self.background, area, area)
         # targets under the checkers
         for p in view.targets:
             if p == OFF:
@@ -274,7 +289,8 @@ class BoardRenderer:
             self.blit_centered(surface, self.ring_selected, self.top_slot(snap, view.viewer, view.selected))
         for g in view.ghosts:
             self.blit_centered(surface, self.ghost[view.viewer], g)
-        self._draw_dice(surface, view)
+        if view.tumbling is None:
+            self._draw_dice(surface, view)
         self._draw_cube(surface, view)
         pips_px = lay.font_px("pips")
         for player in (0, 1):
@@ -285,30 +301,39 @@ class BoardRenderer:
             dot = self.pip_dot[player]
             dy = (label.get_height() + dot.get_height()) * 0.55
             self.blit_centered(surface, dot, (x, y + dy if side == 1 else y - dy))
-        for player, centre, scale in view.flying:
-            sprite = self.checker[player] if abs(scale - 1) < 0.03 else self._scaled_checker(player, scale)
-            self.blit_centered(surface, sprite, centre)
         if view.prompt:
             label = self.text.render(view.prompt, lay.font_px("prompt"), NUMBER)
             self.blit_centered(surface, label, lay.dice_area.center)
         if view.banner:
             self._draw_banner(surface, view.banner)
 
-    def _draw_dice(self, surface: pygame.Surface, view: BoardView) -> None:
+    def draw_moving(self, surface: pygame.Surface, view: BoardView) -> List[pygame.Rect]:
+        """Draw what moves (tumbling dice, flying checkers); returns the
+        rectangles drawn, so the next frame can restore just those."""
+        rects: List[pygame.Rect] = []
+        if view.tumbling is not None:
+            rects.extend(self._draw_dice(surface, view))
+        for player, centre, scale in view.flying:
+            sprite = self.checker[player] if abs(scale - 1) < 0.03 else self._scaled_checker(player, scale)
+            rects.append(self.blit_centered(surface, sprite, centre))
+        return rects
+
+    def _draw_dice(self, surface: pygame.Surface, view: BoardView) -> List[pygame.Rect]:
         lay = self.layout
         if view.tumbling is not None:
             player, faces = view.tumbling
             n = 2
             side = 0 if player == view.viewer else 1
+            out = []
             for rect, (face, angle, hop) in zip(lay.dice_rects(side, n), faces):
                 sprite = self.dice[(n, player, face, False)]
                 if angle % 360 > 1:
                     sprite = pygame.transform.rotate(sprite, angle)
-                self.blit_centered(surface, sprite, (rect.centerx, rect.centery - hop * rect.height))
-            return
+                out.append(self.blit_centered(surface, sprite, (rect.centerx, rect.centery - hop * rect.height)))
+            return out
         snap = view.snap
         if not snap.dice:
-            return
+            return []
         d1, d2 = snap.dice
         dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
         left = list(snap.remaining)
@@ -323,8 +348,10 @@ class BoardRenderer:
             used.sort()
         n = len(dice)
         side = 0 if snap.turn == view.viewer else 1
+        out = []
         for rect, v, u in zip(lay.dice_rects(side, n), dice, used):
-            surface.blit(self.dice[(n, snap.turn, v, u)], rect.topleft)
+            out.append(surface.blit(self.dice[(n, snap.turn, v, u)], rect.topleft))
+        return out
 
     def _draw_cube(self, surface: pygame.Surface, view: BoardView) -> None:
         snap = view.snap

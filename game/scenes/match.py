@@ -49,6 +49,11 @@ class MatchScene(Scene):
         self._focusables: List[Tuple[Any, Tuple[Any, ...]]] = []
         self._ui_time = 0.0
         self._cache: Dict[Any, Any] = {}
+        self._frame: Optional[pygame.Surface] = None
+        self._board_key: Any = None
+        self._ui_key: Any = None
+        self._moving_rects: List[pygame.Rect] = []
+        self._ui_version = 0
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -64,6 +69,7 @@ class MatchScene(Scene):
         self._changed()
 
     def _build(self, size: Tuple[int, int]) -> None:
+        self._frame = None
         self.layout = Layout(size)
         self.renderer = BoardRenderer(self.layout, self.text)
         self.manager = pygame_gui.UIManager(size, theme(ui_font_px(size)))
@@ -78,6 +84,7 @@ class MatchScene(Scene):
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         assert self.manager is not None and self.layout is not None
+        self._ui_version += 1  # any event may change what the widgets show
         turned = False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy:
             viewer = self.viewer()
@@ -229,6 +236,7 @@ class MatchScene(Scene):
             self.pointer.reset()
         if self.pointer.selected is None and len(movable) == 1:
             self.pointer.selected, self.pointer.auto = movable[0], True
+        self._ui_version += 1
         if self.panel is not None:
             focused = self.focus.current(self._focusables)
             on_step = focused is not None and focused[1][0] == "step"
@@ -374,15 +382,60 @@ class MatchScene(Scene):
             view.ghosts = [self.renderer.landing_slot(display, viewer, to)]
         return view
 
-    def render(self, surface: pygame.Surface, alpha: float) -> None:
-        assert self.renderer is not None and self.manager is not None
-        self.renderer.draw(surface, self.board_view(alpha))
+    def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:
+        """Draw.  What does not move is drawn into a frame cache, the board
+        and the panel each only when they changed; while only checkers fly or
+        dice tumble, a frame restores the cache under their last rectangles and
+        draws them anew.  Returns the rectangles changed (a partial display
+        update), or None when the whole window was drawn."""
+        assert self.renderer is not None and self.manager is not None and self.layout is not None
+        view = self.board_view(alpha)
+        focused = self.focus.current(self._focusables)
+        board_key = (
+            view.snap,
+            view.viewer,
+            tuple(view.hidden),
+            tuple(sorted(view.movable)),
+            view.selected,
+            tuple(sorted(view.targets)),
+            tuple(view.ghosts),
+            view.focus_step,
+            view.banner,
+            view.prompt,
+            view.tumbling is not None,
+        )
+        ui_key = (None if focused is None else id(focused[0]), self._ui_version)
         self.manager.update(self._ui_time)
         self._ui_time = 0.0
-        self.manager.draw_ui(surface)
-        if self.panel is not None:
-            self.panel.log.draw(surface)
-        focused = self.focus.current(self._focusables)
-        if focused is not None:
-            rect = focused[0].rect.inflate(6, 6)
-            pygame.draw.rect(surface, FOCUS, rect, max(2, self.layout.font_px("small") // 6), border_radius=6)
+        size = surface.get_size()
+        whole = self._frame is None or self._frame.get_size() != size
+        if whole:
+            self._frame = pygame.Surface(size).convert(surface) if surface.get_bitsize() >= 24 else pygame.Surface(size)
+        frame = self._frame
+        assert frame is not None
+        rects: List[pygame.Rect] = []
+        board_area = pygame.Rect(0, 0, self.layout.panel_rect.left, size[1])
+        panel_area = self.layout.panel_rect
+        if whole or board_key != self._board_key:
+            self.renderer.draw_static(frame, view, board_area)
+            surface.blit(frame, board_area, board_area)
+            rects.append(board_area)
+            self._board_key = board_key
+        else:
+            for r in self._moving_rects:
+                surface.blit(frame, r, r)
+            rects.extend(self._moving_rects)
+        if whole or ui_key != self._ui_key:
+            self.manager.draw_ui(frame)
+            if self.panel is not None:
+                self.panel.log.draw(frame)
+            if focused is not None:
+                rect = focused[0].rect.inflate(6, 6)
+                pygame.draw.rect(frame, FOCUS, rect, max(2, self.layout.font_px("small") // 6), border_radius=6)
+            surface.blit(frame, panel_area, panel_area)
+            rects.append(panel_area)
+            self._ui_key = ui_key
+        drawn = self.renderer.draw_moving(surface, view)
+        self._moving_rects = drawn
+        rects.extend(drawn)
+        return None if whole else rects

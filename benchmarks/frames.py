@@ -1,0 +1,97 @@
+"""Frame times of the pygame client, headless.
+
+Renders a game with animations (two computer players, dice tumbling, checkers
+sliding) for 600 frames at 1920x1080 and prints the median and 99th
+percentile frame time (events + fixed steps + drawing + flip), then the CPU
+time an idle board (waiting for a roll) uses over 10 seconds.
+
+    .venv/bin/python benchmarks/frames.py [--frames 600] [--idle 10] [--size 1920x1080]
+
+Targets: 99th percentile under 8 ms; idle under 3% of one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from engine import get_bot  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.testing import Driver  # noqa: E402
+
+
+def percentile(values, q):
+    values = sorted(values)
+    k = (len(values) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def animated_frames(size, frames, seed=7):
+    """Frame times (seconds) of a computer-vs-computer game with animations."""
+    settings = Settings(animation_speed=1.0, bot_pace=0.1, pass_pause=0.6)
+    d = Driver(size=size, seed=seed, seats=(get_bot("random", seed=1), get_bot("random", seed=2)), settings=settings)
+    d.frames(30)  # warm caches (fonts, sprites)
+    times = []
+    cpu = []
+    games = 0
+    step = 1.0 / 60
+    while len(times) < frames:
+        if d.game.phase == "over":
+            if d.session.can_next_game():
+                d.session.next_game()
+            else:  # start another game
+                d = Driver(size=size, seed=seed + games + 1, seats=d.session.seats, settings=settings)
+            games += 1
+        d.scene.dirty = True  # draw every frame, as a moving board does
+        t0, c0 = time.perf_counter(), time.thread_time()
+        d.app.frame(step)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+    return times, cpu, d
+
+
+def idle_cpu(size, seconds, seed=7):
+    """CPU seconds used by the real loop over ``seconds`` of an idle board."""
+    d = Driver(size=size, seed=seed, settings=Settings())
+    d.settle()
+    assert not d.scene.busy
+    renders = d.app.renders
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    d.app.run(max_seconds=seconds)
+    return time.process_time() - cpu0, time.perf_counter() - wall0, d.app.renders - renders
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--idle", type=float, default=10.0)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args(argv)
+    size = tuple(int(v) for v in args.size.lower().split("x"))
+
+    times, cpu_times, d = animated_frames(size, args.frames)
+    ms = [t * 1000 for t in times]
+    cpu_ms = [t * 1000 for t in cpu_times]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"frames: {len(ms)} at {size[0]}x{size[1]} (animated game, computer vs computer, {len(d.game.log)} log entries)")
+    print(f"frame time (wall): median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")
+    print(f"frame time (CPU of the loop's thread): median {statistics.median(cpu_ms):.2f} ms, p99 {percentile(cpu_ms, 0.99):.2f} ms")
+    print(f"machine load average while measuring: {load:.2f} on {os.cpu_count()} cores")
+    cpu, wall, renders = idle_cpu(size, args.idle)
+    print(f"idle board: {cpu * 1000:.0f} ms CPU in {wall:.1f} s = {100 * cpu / wall:.2f}% of one core ({renders} redraws)")
+    ok = percentile(ms, 0.99) < 8.0 and cpu / wall < 0.03
+    print("targets (p99 < 8 ms, idle < 3%):", "met" if ok else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
