@@ -53,7 +53,7 @@ Hit = Union[int, str, None]
 
 def panel_width(width: int) -> int:
     """Width of the side panel for a window ``width`` pixels wide."""
-    return max(180, int(width * 0.24))
+    return max(220, int(width * 0.24))
 
 
 class Layout:

@@ -54,7 +54,7 @@ class StartScene(Scene):
             b = UIButton(pygame.Rect(x, y, bw, bh), t(key), self.manager)
             self.buttons.append((b, action))
             y += bh + int(f * 0.7)
-        UILabel(pygame.Rect(0, y + f, w, int(f * 1.5)), t("start.hint"), self.manager, object_id="#small")
+        UILabel(pygame.Rect(0, y + f, w, int(f * 1.5)), t("start.hint"), self.manager, object_id="#hint")
         self.dirty = True
 
     def start(self, action: str) -> None:

@@ -44,14 +44,22 @@ def theme(font_px: int) -> Dict[str, Any]:
         "button": {
             "font": font,
             "colours": button_colours,
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "1", "shadow_width": "0"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": radius,
+                "border_width": "1",
+                "shadow_width": "0",
+                "text_horiz_alignment_padding": "2",
+            },
         },
         "#step": {
-            "font": {"name": "fira_code", "size": str(font_px), "bold": "0", "italic": "0", "regular_path": SYMBOL_FONT},
+            "font": {"name": "fira_code", "size": str(max(10, int(font_px * 0.9))), "bold": "0", "italic": "0", "regular_path": SYMBOL_FONT},
+            "misc": {"text_horiz_alignment_padding": "2"},
             "colours": dict(button_colours, normal_bg="#2f4a3c", hovered_bg="#3f6450"),
         },
         "label": {"font": font, "colours": {"normal_text": "#ece3cf"}, "misc": {"text_horiz_alignment": "left"}},
         "#small": {"font": small, "colours": {"normal_text": "#b9b2a3"}},
+        "#hint": {"font": small, "colours": {"normal_text": "#b9b2a3"}, "misc": {"text_horiz_alignment": "center"}},
         "#title": {"font": title, "colours": {"normal_text": "#f5c542"}, "misc": {"text_horiz_alignment": "center"}},
         "#centred": {"font": font, "misc": {"text_horiz_alignment": "center"}},
         "text_box": {
