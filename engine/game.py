@@ -72,7 +72,7 @@ class _TurnRecord:
     """What take-back needs to restore a turn: the state right after its roll."""
 
     player: int
-    position: str
+    position: Position
     dice: Tuple[int, int]
     cube: int
     owner: Optional[int]
@@ -182,7 +182,7 @@ class Game:
         """The player on turn has the dice: play, or pass when nothing is legal."""
         self.dice = dice
         turn = Turn(self._position, dice)
-        record = _TurnRecord(self.turn, self._position.to_id(), dice, self.cube_value, self.cube_owner, len(self.log))
+        record = _TurnRecord(self.turn, self._position, dice, self.cube_value, self.cube_owner, len(self.log))
         self._history.append(record)
         if not turn.has_play:
             record.passed = True
@@ -263,16 +263,7 @@ class Game:
         """Make a whole play (as :func:`legal_plays` lists it) and end the turn."""
         self._require(MOVE)
         assert self._turn is not None
-        self._turn.undo_all()
-        try:
-            for frm, to in play:
-                self._turn.step(frm, to)
-        except IllegalPlayError:
-            self._turn.undo_all()
-            raise IllegalPlayError(f"{play!r} is not a legal play with {self.dice}") from None
-        if not self._turn.complete:
-            self._turn.undo_all()
-            raise IllegalPlayError(f"{play!r} does not use as many dice as the rules require")
+        self._turn.make_play(play)
         self.end_turn()
 
     def play_text(self, text: str) -> None:
@@ -309,7 +300,7 @@ class Game:
         del self._history[i:]
         del self.log[rec.log_len :]
         self.turn = rec.player
-        self._position = Position.from_id(rec.position)
+        self._position = rec.position
         self.cube_value, self.cube_owner = rec.cube, rec.owner
         self._resignation = None
         self._start_turn(rec.dice)
@@ -379,7 +370,11 @@ class Game:
             "cube_value": self.cube_value,
             "cube_owner": self.cube_owner,
             "log": [asdict(e) for e in self.log],
-            "history": [asdict(r) for r in self._history],
+            "history": [
+                {"player": r.player, "position": r.position.to_id(), "dice": list(r.dice), "cube": r.cube,
+                 "owner": r.owner, "log_len": r.log_len, "passed": r.passed}
+                for r in self._history
+            ],
             "result": asdict(self.result) if self.result else None,
             "resignation": asdict(self._resignation) if self._resignation else None,
         }
@@ -431,9 +426,8 @@ class Game:
         for e in doc["log"]:
             g.log.append(LogEntry(player(e["player"]), str(e["kind"]), dice_pair(e.get("dice")), str(e.get("text", "")), int(e.get("value", 0))))  # type: ignore[arg-type]
         for r in doc["history"]:
-            Position.from_id(r["position"])
             g._history.append(
-                _TurnRecord(player(r["player"]), r["position"], dice_pair(r["dice"]), int(r["cube"]), player(r["owner"], True), int(r["log_len"]), bool(r.get("passed", False)))  # type: ignore[arg-type]
+                _TurnRecord(player(r["player"]), Position.from_id(r["position"]), dice_pair(r["dice"]), int(r["cube"]), player(r["owner"], True), int(r["log_len"]), bool(r.get("passed", False)))  # type: ignore[arg-type]
             )
         if doc.get("result"):
             r = doc["result"]

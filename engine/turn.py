@@ -50,6 +50,7 @@ class Turn:
         legal = _legal(position, self.dice)
         self._legal_keys = set(legal)
         self.legal_plays: List[Play] = [leaf[0] for leaf in legal.values()]
+        self._dice_of: Dict[Play, Tuple[int, ...]] = {leaf[0]: leaf[1] for leaf in legal.values()}
         self._made: List[StepMade] = []
         self._positions: List[Position] = [position]
         self._steps_cache: Optional[List[StepMade]] = None
@@ -180,6 +181,28 @@ class Turn:
         why = step_error(self.position, frm, to, die) if 0 <= to < frm <= 25 else None
         reason = why or ("the dice are used up" if not self.remaining else "it leaves no legal way to finish the play")
         raise IllegalPlayError(f"cannot move {frm}/{to} now: {reason}")
+
+    def make_play(self, play: Play) -> None:
+        """Make a whole play from the start of the turn.  A play as
+        :func:`legal_plays` lists it is made at once; any other order of
+        steps is checked step by step.  Raises :class:`IllegalPlayError`."""
+        play = tuple(tuple(step) for step in play)  # type: ignore[assignment]
+        self.undo_all()
+        dice = self._dice_of.get(play)
+        if dice is not None:
+            for (frm, to), die in zip(play, dice):
+                hit = to > 0 and self.position.checkers(to) == -1
+                self._push(StepMade(frm, to, die, hit))
+            return
+        try:
+            for frm, to in play:
+                self.step(frm, to)
+        except IllegalPlayError:
+            self.undo_all()
+            raise IllegalPlayError(f"{play!r} is not a legal play with {self.dice}") from None
+        if not self.complete:
+            self.undo_all()
+            raise IllegalPlayError(f"{play!r} does not use as many dice as the rules require")
 
     def undo(self) -> StepMade | None:
         """Take back the last step; returns it, or None when there was none."""
