@@ -174,3 +174,34 @@ def test_computer_seats_play_on_a_worker_thread(seed):
         d.frames(1)
     assert d.game.phase == "over"
     _check_display(d)
+
+
+def test_human_against_a_computer_by_clicks_with_take_back():
+    from engine import get_bot
+
+    settings = Settings(animation_speed=2.0, bot_pace=0.05, pass_pause=0.1)
+    d = Driver(size=(800, 600), seed=31, seats=(None, get_bot("random", seed=3)), settings=settings)
+    g = d.game
+    rng = random.Random(3)
+    took_back = False
+    for _ in range(MAX_ACTIONS):
+        if g.phase == "over":
+            break
+        if d.session.computer_to_act:
+            d.settle()
+            continue
+        assert d.viewer() == 0  # the human always sits nearest the screen
+        if g.phase in ("opening", "roll"):
+            if not took_back and g.can_take_back(0) and len(g.log) > 6:
+                start = g.log[:]
+                d.key(pygame.K_t)
+                assert g.turn == 0 and g.phase == "move" and len(g.log) < len(start)
+                took_back = True
+                continue
+            _roll_by_click(d)
+            continue
+        s = rng.choice(g.current_turn.legal_steps())
+        d.click(d.checker_pos(s.frm))
+        d.click(d.target_pos(s.to))
+    assert g.phase == "over" and took_back
+    _check_display(d)
