@@ -113,6 +113,7 @@ class App:
         self.frames = 0
         self.renders = 0
         self._can_wait = pygame.display.get_driver() != "dummy"
+        self._woken: Optional[pygame.event.Event] = None
         self._clock = pygame.time.Clock()
         #: called after each render with the seconds it took (the benchmark listens)
         self.on_render: Optional[Callable[[float], None]] = None
@@ -160,7 +161,14 @@ class App:
     def frame(self, frame_time: float) -> bool:
         """One frame: events, fixed steps for ``frame_time`` seconds, and a
         render if anything changed.  Returns whether it rendered."""
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._woken is not None:
+            events.insert(0, self._woken)
+            self._woken = None
+        resizes = [i for i, e in enumerate(events) if e.type == pygame.VIDEORESIZE]
+        for i, event in enumerate(events):
+            if event.type == pygame.VIDEORESIZE and i != resizes[-1]:
+                continue  # a window being dragged bigger: only its last size matters
             self.dispatch(event)
             if not self.running:
                 return False
@@ -193,7 +201,7 @@ class App:
         if self._can_wait:
             event = pygame.event.wait(int(timeout * 1000))
             if event.type != pygame.NOEVENT:
-                pygame.event.post(event)
+                self._woken = event  # handled first in the next frame, keeping the order
         else:
             end = time.perf_counter() + timeout
             while time.perf_counter() < end:
@@ -212,7 +220,7 @@ class App:
             if max_frames is not None and frames >= max_frames:
                 break
             scene = self.scene
-            if not scene.busy and not scene.dirty and not pygame.event.peek():
+            if not scene.busy and not scene.dirty and self._woken is None and not pygame.event.peek():
                 left = IDLE_WAIT_MS / 1000 if max_seconds is None else min(IDLE_WAIT_MS / 1000, max(0.0, max_seconds - (now - start)))
                 self.wait_idle(left)
                 # time spent idle is not simulated (nothing was moving), but

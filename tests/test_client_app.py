@@ -154,3 +154,18 @@ def test_idle_board_waiting_for_a_roll_draws_nothing():
     renders = d.app.renders
     d.app.run(max_seconds=0.5)
     assert d.app.renders - renders <= 1
+
+
+def test_only_the_last_of_several_resizes_is_handled():
+    app = App(size=(800, 600))
+    sizes = []
+
+    class Sizes(CountingScene):
+        def resize(self, size):
+            sizes.append(size)
+
+    app.switch(Sizes(app))
+    for w, h in ((900, 650), (1000, 700), (1100, 760)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    app.frame(0.0)
+    assert sizes == [(1100, 760)] and app.size == (1100, 760)
