@@ -20,6 +20,7 @@ def ui_font_px(size: Tuple[int, int]) -> int:
 def theme(font_px: int) -> Dict[str, Any]:
     font = {"name": "noto_sans", "size": str(font_px), "bold": "0", "italic": "0"}
     small = {"name": "noto_sans", "size": str(max(10, int(font_px * 0.85))), "bold": "0", "italic": "0"}
+    button_font = {"name": "noto_sans", "size": str(max(10, int(font_px * 0.9))), "bold": "0", "italic": "0"}
     title = {"name": "noto_sans", "size": str(int(font_px * 2.2)), "bold": "1", "italic": "0"}
     button_colours = {
         "normal_bg": "#3a3f46",
@@ -42,7 +43,7 @@ def theme(font_px: int) -> Dict[str, Any]:
     return {
         "defaults": {"colours": {"dark_bg": "#181c21", "normal_text": "#ece3cf"}},
         "button": {
-            "font": font,
+            "font": button_font,
             "colours": button_colours,
             "misc": {
                 "shape": "rounded_rectangle",
