@@ -138,3 +138,37 @@ def test_resize_live_keeps_playing():
         d.click(d.target_pos(s.to))
         d.key(pygame.K_u)
         assert len(g.current_turn.steps) == n
+
+
+def test_partial_redraws_match_a_full_redraw():
+    """Only changed parts of the board are redrawn; the screen must always be
+    what a full redraw gives."""
+    d = Driver(size=(1024, 768), seed=14, settings=Settings(animation_speed=1.0, pass_pause=0.3))
+    g = d.game
+    rng = random.Random(6)
+    scene = d.scene
+    board = pygame.Rect(0, 0, d.layout.panel_rect.left, d.app.size[1])
+    checked = 0
+    for n in range(400):
+        if g.phase == "over":
+            break
+        if g.phase in ("opening", "roll"):
+            d.key(pygame.K_SPACE)
+        elif n % 3 == 0:
+            d.key(pygame.K_u)
+        else:
+            s = rng.choice(g.current_turn.legal_steps())
+            d.click(d.checker_pos(s.frm))
+            d.frames(3)
+            d.click(d.target_pos(s.to))
+        d.frames(rng.randrange(1, 8))
+        if n % 5 == 0:
+            # what the partial updates left on the screen ...
+            seen = pygame.image.tobytes(d.app.screen.subsurface(board), "RGB")
+            # ... against a full redraw of the same moment
+            scene._frame = None
+            scene.render(d.app.screen, d.app.accumulator / (1 / 120))
+            full = pygame.image.tobytes(d.app.screen.subsurface(board), "RGB")
+            assert seen == full, f"partial redraw differs at action {n}"
+            checked += 1
+    assert checked >= 20

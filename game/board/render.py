@@ -245,22 +245,86 @@ class BoardRenderer:
 
     def draw_static(self, surface: pygame.Surface, view: BoardView, area: Optional[pygame.Rect] = None) -> None:
         """Everything but what moves this frame (flying checkers, tumbling
-        dice); ``area``: the part of the window the board occupies (default all)."""
-        lay = self.layout
-        snap = view.snap
+        dice), inside ``area`` only (default: the whole window)."""
         if area is None:
             surface.blit(self.background, (0, 0))
-        else:
-            surface.blit(self.background, area, area)
+            self._draw_static(surface, view)
+            return
+        old_clip = surface.get_clip()
+        surface.set_clip(area)
+        surface.blit(self.background, area, area)
+        self._draw_static(surface, view)
+        surface.set_clip(old_clip)
+
+    # -- what changed between two views ---------------------------------------------------------
+    def _region(self, viewer_loc: int) -> pygame.Rect:
+        lay = self.layout
+        if viewer_loc == BAR_POINT:
+            return lay.bar_rect
+        if viewer_loc == OFF:
+            return lay.tray_rect
+        pad = int(lay.d * 0.15) + 6
+        return lay.point_rect(viewer_loc).inflate(pad, pad)
+
+    @staticmethod
+    def _counts(view: BoardView) -> List[List[int]]:
+        counts = [list(view.snap.counts[0]), list(view.snap.counts[1])]
+        for player, loc in view.hidden:
+            counts[player][loc] = max(0, counts[player][loc] - 1)
+        return counts
+
+    def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
+        """The parts of the board that differ between two views (to redraw
+        only those), or None when it is simpler to redraw it all."""
+        a, b = old.snap, new.snap
+        if (
+            old.viewer != new.viewer
+            or old.banner != new.banner
+            or old.prompt != new.prompt
+        ):
+            return None
+        lay = self.layout
+        locs = set()
+        ca, cb = self._counts(old), self._counts(new)
+        for player in (0, 1):
+            for loc in range(26):
+                if ca[player][loc] != cb[player][loc]:
+                    vloc = loc if player == new.viewer or loc in (OFF, BAR_POINT) else 25 - loc
+                    if loc == OFF and player != new.viewer:
+                        vloc = -1  # the other side's tray half
+                    locs.add(vloc)
+        locs |= set(old.movable) ^ set(new.movable)
+        locs |= set(old.targets) ^ set(new.targets)
+        if old.selected != new.selected:
+            locs |= {p for p in (old.selected, new.selected) if p is not None}
+        if old.focus_step != new.focus_step:
+            for fs in (old.focus_step, new.focus_step):
+                if fs is not None:
+                    locs |= set(fs)
+        if old.ghosts != new.ghosts:
+            for g in list(old.ghosts) + list(new.ghosts):
+                hit = lay.hit(g)
+                if isinstance(hit, int):
+                    locs.add(hit)
+        rects = [lay.tray_rect if loc == -1 else self._region(loc) for loc in locs]
+        if (a.dice, a.remaining, a.turn, old.tumbling is None) != (b.dice, b.remaining, b.turn, new.tumbling is None):
+            rects.extend((lay.dice_area, lay.other_dice_area))
+        if a.pips != b.pips or (a.cube_enabled, a.cube_value, a.cube_owner) != (b.cube_enabled, b.cube_value, b.cube_owner):
+            rects.append(lay.cube_col_rect)
+        if len(rects) > 6:
+            return None
+        return rects
+
+    def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
+        lay = self.layout
+        snap = view.snap
         # targets under the checkers
         for p in view.targets:
             if p == OFF:
                 surface.blit(self.tray_overlay, lay.tray_halves[0].topleft)
             elif 1 <= p <= 24:
                 surface.blit(self.target_overlay[lay.is_top(p)], lay.point_rect(p).topleft)
-        counts = [list(snap.counts[0]), list(snap.counts[1])]
-        for player, loc in view.hidden:
-            counts[player][loc] = max(0, counts[player][loc] - 1)
+        counts = self._counts(view)
         count_px = lay.font_px("count")
         for player in (0, 1):
             side = 0 if player == view.viewer else 1

@@ -51,6 +51,7 @@ class MatchScene(Scene):
         self._cache: Dict[Any, Any] = {}
         self._frame: Optional[pygame.Surface] = None
         self._board_key: Any = None
+        self._board_view: Optional[BoardView] = None
         self._ui_key: Any = None
         self._moving_rects: List[pygame.Rect] = []
         self._ui_version = 0
@@ -70,6 +71,7 @@ class MatchScene(Scene):
 
     def _build(self, size: Tuple[int, int]) -> None:
         self._frame = None
+        self._board_view = None
         self.layout = Layout(size)
         self.renderer = BoardRenderer(self.layout, self.text)
         self.manager = pygame_gui.UIManager(size, theme(ui_font_px(size)))
@@ -417,10 +419,18 @@ class MatchScene(Scene):
         board_area = pygame.Rect(0, 0, self.layout.panel_rect.left, size[1])
         panel_area = self.layout.panel_rect
         if whole or board_key != self._board_key:
-            self.renderer.draw_static(frame, view, board_area)
-            surface.blit(frame, board_area, board_area)
-            rects.append(board_area)
+            regions = None if whole or self._board_view is None else self.renderer.dirty_regions(self._board_view, view)
+            for area in regions if regions is not None else [board_area]:
+                area = area.clip(board_area)
+                self.renderer.draw_static(frame, view, area)
+                surface.blit(frame, area, area)
+                rects.append(area)
+            # the moving things of the last frame are gone from where they were
+            for r in self._moving_rects:
+                surface.blit(frame, r, r)
+            rects.extend(self._moving_rects)
             self._board_key = board_key
+            self._board_view = view
         else:
             for r in self._moving_rects:
                 surface.blit(frame, r, r)
