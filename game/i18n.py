@@ -42,7 +42,6 @@ EN: Dict[str, str] = {
     "panel.crawford": "Crawford game",
     "panel.steps": "Legal steps",
     "panel.no_steps": "—",
-    "panel.keys": "Space roll · Enter done · U undo · T take back · Tab steps",
     "button.roll": "Roll",
     "button.done": "Done",
     "button.undo": "Undo",
