@@ -158,6 +158,12 @@ class SidePanel:
         self.steps_label.set_text(t("panel.steps"))
         y += int(f * 1.4)
         self.steps_top = y
+        # key hints, shown while there are no steps to list
+        self.hints = []
+        for i, key in enumerate(("panel.keys1", "panel.keys2", "panel.keys3")):
+            hint = label(y + i * int(f * 1.4), int(f * 1.4), "#small")
+            hint.set_text(t(key))
+            self.hints.append(hint)
         log_h = int(self.rect.height * 0.28)
         self.log_rect = pygame.Rect(m, self.rect.height - m - log_h, w, log_h)
         self.toggle_h = int(f * 1.8)
@@ -225,6 +231,8 @@ class SidePanel:
             self.log_toggle.set_relative_position((self.margin, bottom - self.gap - self.toggle_h))
         if old is None or old.steps != state.steps or old.log_visible != state.log_visible:
             self._build_steps(state.steps, state.log_visible)
+            for hint in self.hints:
+                self._set_visible(hint, not state.steps)
         if old is None or old.log != state.log or old.log_visible != state.log_visible:
             self._build_log(state.log, state.log_visible)
         return True
