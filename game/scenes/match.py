@@ -55,6 +55,7 @@ class MatchScene(Scene):
         self._ui_key: Any = None
         self._moving_rects: List[pygame.Rect] = []
         self._ui_version = 0
+        self._mouse_in_panel = False
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -86,7 +87,14 @@ class MatchScene(Scene):
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         assert self.manager is not None and self.layout is not None
-        self._ui_version += 1  # any event may change what the widgets show
+        if event.type == pygame.MOUSEMOTION:
+            # the widgets only care while the mouse is over the panel (hover)
+            inside = self.layout.panel_rect.collidepoint(event.pos)
+            if inside or self._mouse_in_panel:
+                self._ui_version += 1
+            self._mouse_in_panel = inside
+        else:
+            self._ui_version += 1  # any other event may change what the widgets show
         turned = False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy:
             viewer = self.viewer()
