@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import pygame
 import pygame.gfxdraw
@@ -442,8 +442,3 @@ class BoardRenderer:
         pygame.draw.rect(surface, GOLD, box, max(2, int(lay.d * 0.04)))
         surface.blit(label, label.get_rect(center=box.center))
 
-
-def dice_row(dice: Sequence[int]) -> List[int]:
-    """The dice as shown: four of a kind for doubles."""
-    d1, d2 = dice
-    return [d1] * 4 if d1 == d2 else [d1, d2]
