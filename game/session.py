@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import queue
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -98,6 +99,20 @@ class Happening:
     opening: bool = False
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The best plays for the turn being played, best first: each
+    ``(play, equity, text)`` with the play in the mover's numbering from the
+    start of the turn."""
+
+    key: Tuple[Any, ...]
+    plays: Tuple[Tuple[Tuple[Tuple[int, int], ...], float, str], ...]
+
+    @property
+    def best(self) -> Tuple[Tuple[int, int], ...]:
+        return self.plays[0][0] if self.plays else ()
+
+
 Seat = Optional[Any]  # None = a human; else an object with choose_play(position, dice)
 
 
@@ -147,6 +162,12 @@ class Session:
         self._plan: List[Tuple[int, int]] = []
         self._whole_play: Tuple[Tuple[int, int], ...] = ()
         self._timer = 0.0
+        # hints (the expert's ranking, computed off the frame loop)
+        self._hint_bot: Any = None
+        self._hint: Optional[Hint] = None
+        self._hint_asked: Optional[Tuple[Any, ...]] = None
+        self._hint_result: Optional[Tuple[Tuple[Any, ...], Any]] = None
+        self.hint_version = 0
 
     # -- reading -------------------------------------------------------------------
     @property
@@ -388,6 +409,112 @@ class Session:
         self._emit("newgame", 0, before)
         return True
 
+    # -- resignation ----------------------------------------------------------------------
+    def can_resign(self) -> bool:
+        return self.human_to_act and self.game.phase in (ROLL, MOVE)
+
+    def must_answer_resignation(self) -> bool:
+        return self.human_to_act and self.game.phase == RESIGNING
+
+    def resign(self, level: str) -> bool:
+        """The human on turn offers to resign ``level`` (single, gammon, backgammon)."""
+        if not self.can_resign():
+            return False
+        before = self.snapshot()
+        self.game.resign(level)
+        self._emit("resign", self.game.turn, before)
+        return True
+
+    def answer_resignation(self, accept: bool, _by_computer: bool = False) -> bool:
+        g = self.game
+        if g.phase != RESIGNING or (not _by_computer and not self.is_human(g.to_act)):
+            return False
+        before = self.snapshot()
+        player = g.to_act
+        if accept:
+            g.accept_resignation()
+            self._emit("accept", player, before)
+            self._emit("over", player, before)
+        else:
+            g.reject_resignation()
+            self._emit("reject", player, before)
+        return True
+
+    # -- hints --------------------------------------------------------------------------------
+    def _hint_key(self) -> Tuple[Any, ...]:
+        g = self.game
+        return (id(g), self.match.game_number, len(g.log), g.turn, g.dice)
+
+    def can_hint(self) -> bool:
+        return self.human_to_act and self.game.phase == MOVE
+
+    def request_hint(self) -> bool:
+        """Ask the expert for the best plays of this turn (answered off the
+        frame loop; :attr:`hint` has it once ready)."""
+        if not self.can_hint():
+            return False
+        while self.can_undo():  # the hint is for the whole turn, from its start
+            self.undo()
+        key = self._hint_key()
+        if self._hint_asked == key:
+            return True
+        self._hint_asked = key
+        g = self.game
+        start, dice = g.turn_start, g.dice
+
+        def work() -> None:
+            from engine import format_play, get_bot
+
+            try:
+                if self._hint_bot is None:
+                    self._hint_bot = get_bot("expert")
+                ranked = self._hint_bot.rank_plays(start, dice)[:3]
+                result: Any = tuple((play, eq, format_play(start, play)) for play, eq in ranked)
+            except Exception as exc:  # reported on the frame loop
+                result = exc
+            self._hint_result = (key, result)
+
+        threading.Thread(target=work, name="hint", daemon=True).start()
+        return True
+
+    @property
+    def hint(self) -> Optional[Hint]:
+        """The hint for the turn being played, if one was asked for and is ready."""
+        turn = self.game.current_turn
+        if self._hint is not None and self._hint.key == self._hint_key() and self.can_hint() and turn is not None and not turn.steps:
+            return self._hint
+        return None
+
+    def wait_for_hint(self, timeout: float = 30.0) -> Optional[Hint]:
+        """Block until the hint asked for is ready (for tests and tools)."""
+        deadline = time.monotonic() + timeout
+        while self._hint_asked is not None and self._hint_result is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self._collect_hint()
+        return self.hint
+
+    def _collect_hint(self) -> None:
+        done, self._hint_result = self._hint_result, None
+        if done is None:
+            return
+        key, result = done
+        if isinstance(result, Exception):
+            raise GameStateError(f"the hint failed: {result!r}") from result
+        self._hint = Hint(key, result)
+        self._hint_asked = None
+        self.hint_version += 1
+
+    # -- the computer's view of the cube ---------------------------------------------------
+    def _cube_context(self, player: int) -> Dict[str, Any]:
+        """What a computer needs for cube decisions: who owns the cube and
+        the match situation (None for money play)."""
+        g, m = self.game, self.match
+        owner = "centre" if g.cube_owner is None else ("me" if g.cube_owner == player else "opponent")
+        match = None
+        if m.length > 1:
+            match = {"crawford": g.crawford, "my_away": m.away(player), "their_away": m.away(1 - player)}
+        return {"owner": owner, "match": match}
+
     # -- computer players ----------------------------------------------------------------
     def _cancel_thinking(self) -> None:
         self._token += 1
@@ -427,6 +554,7 @@ class Session:
                 continue
             self._thinking = None
             self._apply_thought(tag, result)
+        self._collect_hint()
         if not self.computer_to_act or self._thinking is not None or display_busy:
             return
         self._timer += dt
@@ -440,8 +568,8 @@ class Session:
         bot = self.seats[g.to_act]
         if g.phase in (OPENING, ROLL):
             if g.can_double() and hasattr(bot, "should_double"):
-                pos = g.position
-                self._think("double", lambda: bot.should_double(pos))
+                pos, cube, ctx = g.position, g.cube_value, self._cube_context(g.turn)
+                self._think("double", lambda: bot.should_double(pos, cube, ctx["owner"], ctx["match"]))
             else:
                 self.roll(_by_computer=True)
         elif g.phase == MOVE:
@@ -462,12 +590,17 @@ class Session:
                 self._think("play", bot.choose_play, g.turn_start, g.dice)
         elif g.phase == DOUBLED:
             if hasattr(bot, "should_take"):
-                pos = g.position_for(g.to_act)
-                self._think("take", lambda: bot.should_take(pos))
+                pos, cube, ctx = g.position_for(g.to_act), g.cube_value, self._cube_context(g.to_act)
+                self._think("take", lambda: bot.should_take(pos, cube, ctx["match"]))
             else:
                 self.answer_double(True, _by_computer=True)
-        elif g.phase == RESIGNING:  # pragma: no cover - resignations come with a later issue
-            g.accept_resignation()
+        elif g.phase == RESIGNING:
+            level = g.resignation
+            if hasattr(bot, "accepts_resignation"):
+                pos, cube = g.position_for(g.to_act), g.cube_value
+                self._think("resign", lambda: bot.accepts_resignation(pos, level, cube))
+            else:
+                self.answer_resignation(True, _by_computer=True)
 
     def _apply_thought(self, tag: str, result: Any) -> None:
         if isinstance(result, Exception):
@@ -484,3 +617,5 @@ class Session:
                 self.roll(_by_computer=True)
         elif tag == "take":
             self.answer_double(bool(result), _by_computer=True)
+        elif tag == "resign":
+            self.answer_resignation(bool(result), _by_computer=True)

@@ -8,6 +8,7 @@ it draws a :class:`BoardView` that the scene fills in.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
@@ -28,6 +29,7 @@ POINT_B = (139, 46, 46)
 TRAY = (52, 33, 19)
 NUMBER = (236, 222, 196)
 GOLD = (245, 197, 66)
+HINT = (110, 205, 255)
 CHECKER = ((242, 238, 228), (38, 34, 33))
 CHECKER_EDGE = ((165, 156, 136), (95, 88, 84))
 CHECKER_TEXT = ((40, 36, 34), (240, 236, 226))
@@ -102,6 +104,9 @@ class BoardView:
     focus_step: Optional[Tuple[int, int]] = None
     banner: Optional[str] = None
     prompt: Optional[str] = None
+    #: the hinted play, steps in the viewer's numbering, and the ranked list to show
+    hint: Tuple[Tuple[int, int], ...] = ()
+    hint_lines: Tuple[str, ...] = ()
 
 
 class BoardRenderer:
@@ -281,6 +286,8 @@ class BoardRenderer:
             old.viewer != new.viewer
             or old.banner != new.banner
             or old.prompt != new.prompt
+            or old.hint != new.hint
+            or old.hint_lines != new.hint_lines
         ):
             return None
         lay = self.layout
@@ -368,8 +375,66 @@ class BoardRenderer:
         if view.prompt:
             label = self.text.render(view.prompt, lay.font_px("prompt"), NUMBER)
             self.blit_centered(surface, label, lay.dice_area.center)
+        if view.hint:
+            self._draw_hint(surface, view)
         if view.banner:
             self._draw_banner(surface, view.banner)
+
+    def hint_segments(self, view: BoardView) -> List[Tuple[Tuple[float, float], Tuple[float, float]]]:
+        """Start and end of each arrow of the hinted play (for drawing and tests):
+        from the checker that moves to where it lands, step by step."""
+        counts = list(view.snap.counts[view.viewer])
+        out = []
+        for frm, to in view.hint:
+            a = self.layout.slot(0, frm, max(0, counts[frm] - 1))
+            counts[frm] -= 1
+            b = self.layout.slot(0, to, counts[to])
+            counts[to] += 1
+            out.append((a, b))
+        return out
+
+    def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
+        """Dotted arrows for the hinted play and the ranked list in a box."""
+        lay = self.layout
+        dot_r = max(2, int(lay.d * 0.07))
+        spacing = max(6, lay.d * 0.28)
+        for (ax, ay), (bx, by) in self.hint_segments(view):
+            dx, dy = bx - ax, by - ay
+            length = math.hypot(dx, dy)
+            if length < 1:
+                continue
+            ux, uy = dx / length, dy / length
+            head = min(length * 0.5, lay.d * 0.45)
+            n = max(1, int((length - head) / spacing))
+            for i in range(n + 1):
+                f = i * (length - head) / n
+                pygame.draw.circle(surface, HINT, (round(ax + ux * f), round(ay + uy * f)), dot_r)
+            tip = (bx, by)
+            base = (bx - ux * head, by - uy * head)
+            wing = head * 0.55
+            pygame.draw.polygon(
+                surface,
+                HINT,
+                [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)],
+            )
+        if view.hint_lines:
+            px = lay.font_px("prompt")
+            labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
+            pad = int(px * 0.5)
+            w = max(l.get_width() for l in labels) + 2 * pad
+            h = sum(l.get_height() for l in labels) + 2 * pad
+            box = pygame.Rect(0, 0, w, h)
+            box.center = lay.other_dice_area.center  # the empty middle of the far half
+            shade = self._shades.get(box.size)
+            if shade is None:
+                shade = self._shades[box.size] = pygame.Surface(box.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 170))
+            surface.blit(shade, box.topleft)
+            pygame.draw.rect(surface, HINT, box, max(1, int(lay.d * 0.03)))
+            y = box.top + pad
+            for label in labels:
+                surface.blit(label, (box.left + pad, y))
+                y += label.get_height()
 
     def draw_moving(self, surface: pygame.Surface, view: BoardView) -> List[pygame.Rect]:
         """Draw what moves (tumbling dice, flying checkers); returns the

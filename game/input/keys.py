@@ -27,6 +27,7 @@ KEYMAP = {
     pygame.K_l: "toggle_log",
     pygame.K_a: "toggle_auto",
     pygame.K_d: "double",
+    pygame.K_h: "hint",
 }
 
 

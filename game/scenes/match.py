@@ -56,6 +56,7 @@ class MatchScene(Scene):
         self._moving_rects: List[pygame.Rect] = []
         self._ui_version = 0
         self._mouse_in_panel = False
+        self._hint_seen = 0
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -200,6 +201,8 @@ class MatchScene(Scene):
             ok = s.answer_double(False)
         elif kind == "next_game":
             ok = s.next_game()
+        elif kind == "hint":
+            ok = s.request_hint()
         elif kind == "toggle_auto":
             self.settings.auto_end_turn = not self.settings.auto_end_turn
             ok = True
@@ -306,6 +309,7 @@ class MatchScene(Scene):
             can_take_back=s.can_take_back(),
             cube=g.cube_enabled,
             can_double=s.can_double(),
+            can_hint=s.can_hint(),
             answer_double=s.must_answer_double(),
             auto_end=self.settings.auto_end_turn,
             log_visible=self.log_visible,
@@ -320,6 +324,9 @@ class MatchScene(Scene):
         s.update(dt, display_busy=self.animator.busy)
         if s.pending():
             self._changed()
+        if s.hint_version != self._hint_seen:
+            self._hint_seen = s.hint_version
+            self.dirty = True
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
             self.dirty = True
@@ -375,6 +382,12 @@ class MatchScene(Scene):
         if g.phase != MOVE:
             return view
         view.movable = set(self._movable())
+        hint = s.hint
+        if hint is not None:
+            view.hint = hint.best
+            view.hint_lines = tuple(
+                t("board.hint_line", rank=i + 1, play=text, equity=f"{eq:+.3f}") for i, (_, eq, text) in enumerate(hint.plays)
+            )
         sel = self.pointer.selected
         focused = self.focus.current(self._focusables)
         if sel is not None:
@@ -412,6 +425,8 @@ class MatchScene(Scene):
             view.focus_step,
             view.banner,
             view.prompt,
+            view.hint,
+            view.hint_lines,
             view.tumbling is not None,
         )
         ui_key = (None if focused is None else id(focused[0]), self._ui_version)

@@ -105,6 +105,7 @@ class PanelState:
     cube: bool = False
     can_double: bool = False
     answer_double: bool = False
+    can_hint: bool = False
     auto_end: bool = True
     log_visible: bool = True
     steps: Tuple[StepChoice, ...] = ()
@@ -151,7 +152,8 @@ class SidePanel:
             self.take = button(1, y, "button.take")
             self.drop = button(2, y, "button.drop")
             y += row + gap
-        self.auto = UIButton(pygame.Rect(m, y, 2 * bw + gap, row), t("button.auto_on"), manager, container=c)
+        self.auto = button(0, y, "button.auto_on")
+        self.hint = button(1, y, "button.hint")
         self.menu = button(2, y, "button.menu")
         y += row + gap
         self.steps_label = label(y, int(f * 1.4), "#small")
@@ -176,6 +178,7 @@ class SidePanel:
             self.undo: ("undo",),
             self.take_back: ("take_back",),
             self.auto: ("toggle_auto",),
+            self.hint: ("hint",),
             self.log_toggle: ("toggle_log",),
             self.menu: ("menu",),
         }
@@ -218,6 +221,7 @@ class SidePanel:
         self._set_enabled(self.primary, state.primary_enabled)
         self._set_enabled(self.undo, state.can_undo)
         self._set_enabled(self.take_back, state.can_take_back)
+        self._set_enabled(self.hint, state.can_hint)
         if self.cube:
             self._set_visible(self.double, not state.answer_double)
             self._set_enabled(self.double, state.can_double)
@@ -284,7 +288,7 @@ class SidePanel:
     def focusables(self) -> List[Tuple[UIButton, Action]]:
         """The buttons the keyboard can reach, steps first."""
         out: List[Tuple[UIButton, Action]] = [(b, self.actions[b]) for b, _ in self.step_buttons]
-        for b in (self.primary, self.undo, self.take_back, self.double, self.take, self.drop, self.auto, self.log_toggle, self.menu):
+        for b in (self.primary, self.undo, self.take_back, self.double, self.take, self.drop, self.auto, self.hint, self.log_toggle, self.menu):
             if b is not None and b.visible and b.is_enabled:
                 out.append((b, self.actions[b]))
         return out

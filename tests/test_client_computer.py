@@ -1,0 +1,135 @@
+"""The computer in the client: hints on the board, cube and resignation answers."""
+
+import pygame
+import pytest
+
+from engine import FixedDice, get_bot
+from game.session import Session
+from game.testing import Driver
+from support import OUTPUT
+
+
+def _to_move(d: Driver) -> None:
+    """Roll until the human on roll has a play."""
+    for _ in range(20):
+        if d.game.phase == "move":
+            return
+        d.key(pygame.K_SPACE)
+        d.settle()
+    raise AssertionError("never got a roll to play")
+
+
+def test_hint_key_marks_the_experts_best_play_and_lists_three():
+    d = Driver(size=(1280, 720), seed=3)
+    _to_move(d)
+    start, dice = d.game.turn_start, d.game.dice
+    d.key(pygame.K_h)
+    hint = d.session.wait_for_hint()
+    d.frames(2)
+    assert hint is not None
+    expected = get_bot("expert").rank_plays(start, dice)
+    assert hint.best == expected[0][0]
+    assert 1 <= len(hint.plays) <= 3
+    assert [round(e, 6) for _, e, _ in hint.plays] == [round(e, 6) for _, e in expected[: len(hint.plays)]]
+    view = d.scene.board_view()
+    assert view.hint == hint.best
+    assert len(view.hint_lines) == len(hint.plays) and hint.plays[0][2] in view.hint_lines[0]
+    # each arrow starts on the checker that moves and ends where the layout puts its landing
+    segs = d.scene.renderer.hint_segments(view)
+    assert len(segs) == len(hint.best)
+    for (frm, to), (a, b) in zip(hint.best, segs):
+        assert d.layout.hit(a) == frm or frm == 25
+        if to:
+            assert d.layout.hit(b) == to
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(d.app.screen, str(OUTPUT / "hint_1280x720.png"))
+    # playing the hinted play clears the hint
+    for frm, to in hint.best:
+        d.session.step(frm, to)
+    d.settle()
+    assert d.session.hint is None
+
+
+def test_hint_button_undoes_partial_steps_first():
+    d = Driver(size=(1024, 768), seed=5)
+    _to_move(d)
+    turn_start = d.game.turn_start
+    step = d.session.legal_steps()[0]
+    if d.game.current_turn.complete:
+        pytest.skip("one-step turn")
+    d.session.step(step.frm, step.to, step.die)
+    d.settle()
+    d.click_button(d.scene.panel.hint)
+    assert d.game.position == turn_start
+    assert d.session.wait_for_hint() is not None
+
+
+def test_computer_answers_a_double_with_its_cube_logic():
+    # the human (player 0) doubles at once; the computer holds a strong
+    # position only if... here the start: a double in the opening is a take
+    bot = get_bot("intermediate")
+    d = Driver(size=(1024, 768), cube=True, seats=(None, bot), dice=FixedDice([6, 1] + [3, 1] * 50))
+    d.key(pygame.K_SPACE)  # opening roll: player 0 wins 6-1
+    d.settle()
+    d.session.move(13, 7)
+    d.session.move(8, 7)
+    d.settle()
+    assert d.game.turn == 0 and d.game.phase == "roll"
+    assert d.session.can_double()
+    d.click_button(d.scene.panel.double)
+    d.settle()
+    assert d.game.cube_value == 2 and d.game.cube_owner == 1  # an early double is taken
+    assert any(e.kind == "take" for e in d.game.log)
+
+
+def test_computer_drops_a_hopeless_double_and_refuses_a_cheap_resignation():
+    from engine import Match, Position
+
+    bot = get_bot("intermediate")
+    s = Session(Match(length=1, cube=True, dice=FixedDice([5, 1])), seats=(None, bot))
+    g = s.game
+    s.roll()
+    # put the game into a position where player 0 is far ahead: 14 borne off, the
+    # computer with all 15 checkers far away
+    g._position = Position([1] + [0] * 24, [0] * 18 + [15] + [0] * 6)
+    g._turn = None
+    g.phase = "roll"
+    assert s.can_double()
+    s.double()
+    s.wait_for_computer()
+    s.update(10.0)
+    s.wait_for_computer()
+    s.update(10.0)
+    assert g.phase == "over" and g.result.kind == "dropped" and g.result.winner == 0
+
+
+def test_computer_judges_resignations():
+    from engine import Match, Position
+
+    bot = get_bot("intermediate")
+    s = Session(Match(length=1, dice=FixedDice([5, 1])), seats=(None, bot))
+    g = s.game
+    s.roll()
+    # the computer (player 1) is about to win: all 15 of the human's checkers
+    # are still in its home board (a backgammon), so a single is refused
+    g._position = Position([0] * 18 + [15] + [0] * 6, [1] + [0] * 24)
+    g._turn = None
+    g.phase = "roll"
+    assert s.resign("single")
+    for _ in range(5):
+        s.wait_for_computer()
+        s.update(10.0)
+    assert g.phase == "roll" and g.log[-1].kind == "reject"
+    assert s.resign("backgammon")
+    for _ in range(5):
+        s.wait_for_computer()
+        s.update(10.0)
+    assert g.phase == "over" and g.result.kind == "resigned" and g.result.points == 3 and g.result.winner == 1
+
+
+def test_match_context_for_the_computers_cube():
+    from engine import Match
+
+    s = Session(Match(length=5, cube=True, dice=FixedDice([5, 1])), seats=(None, get_bot("random")))
+    ctx = s._cube_context(1)
+    assert ctx == {"owner": "centre", "match": {"crawford": False, "my_away": 5, "their_away": 5}}
