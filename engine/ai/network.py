@@ -12,11 +12,12 @@ from typing import Dict
 
 import numpy as np
 
+from ..resources import assets_dir
 from .encode import N_INPUTS
 
 WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
 #: the default weights, shipped with the program
-DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent.parent / "assets" / "weights.npz"
+DEFAULT_WEIGHTS = assets_dir() / "weights.npz"
 
 
 def equity(probs: np.ndarray) -> np.ndarray:
