@@ -1,7 +1,8 @@
 """``python -m game`` (and the ``backgammon`` command): open the window.
 
 Options: ``--size 1280x720``, ``--fullscreen``, ``--seed N`` (reproducible
-dice), ``--smoke-test`` (open, play a little headless-safe, close: exit 0).
+dice), ``--smoke-test`` (open the lobby, play one computer-against-computer
+game at instant pace to its result screen, close: exit 0).
 """
 
 from __future__ import annotations
@@ -21,19 +22,23 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument("--seed", type=int, default=None, help="seeded dice, for a reproducible game")
-    parser.add_argument("--smoke-test", action="store_true", help="open the window, play a few turns, exit")
+    parser.add_argument("--smoke-test", action="store_true", help="open the lobby, play one computer game to its result, exit")
     args = parser.parse_args(argv)
+
+    import logging
 
     from engine import SeededDice
 
     from .app import App
-    from .scenes.start import StartScene
+    from .scenes.lobby import LobbyScene
 
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     dice = SeededDice(args.seed) if args.seed is not None else None
     app = App(size=args.size, fullscreen=args.fullscreen)
-    app.switch(StartScene(app, dice=dice))
+    app.dice = dice
+    app.switch(LobbyScene(app))
     if args.smoke_test:
-        return smoke_test(app, dice)
+        return smoke_test(app)
     app.run()
     import pygame
 
@@ -41,20 +46,34 @@ def main(argv: Optional[List[str]] = None) -> int:
     return 0
 
 
-def smoke_test(app, dice) -> int:
-    """Start a computer-vs-computer game, run two seconds of frames, exit."""
-    from engine import Match, SeededDice, get_bot
+def smoke_test(app, max_seconds: float = 120.0) -> int:
+    """From the lobby, one game of computer against computer at instant pace
+    to its result screen; exit 0 when it got there.  Changes no saved setting."""
+    import time
 
-    from .scenes.match import MatchScene
-    from .session import Session
+    from .options import MatchOptions
+    from .scenes.lobby import start_match
+    from .scenes.result import ResultScene
 
-    app.run(max_frames=3)
-    session = Session(Match(dice=dice or SeededDice(1)), (get_bot("random", seed=1), get_bot("random", seed=2)), app.settings)
-    app.settings.bot_pace = 0.05
-    app.switch(MatchScene(app, session))
-    app.run(max_seconds=2.0)
-    print(f"smoke test: {app.frames} frames, {app.renders} renders, {len(session.game.log)} log entries")
-    return 0
+    for _ in range(3):  # the lobby, drawn
+        app.frame(1.0 / 60)
+    app.settings.pace = "instant"  # not saved: only the lobby's buttons and the settings screen save
+    start_match(app, MatchOptions(mode="demo", level="random", length=1), seed=1)
+    session = app.session
+    start = time.perf_counter()
+    while app.running and not isinstance(app.scene, ResultScene) and time.perf_counter() - start < max_seconds:
+        if session.thinking:
+            session.wait_for_computer()
+        app.frame(1.0 / 60)
+    for _ in range(3):  # the result screen, drawn
+        app.frame(1.0 / 60)
+    reached = isinstance(app.scene, ResultScene)
+    result = session.game.result
+    print(
+        f"smoke test: {app.frames} frames, {app.renders} renders, {len(session.game.log)} log entries, "
+        f"result {result.kind if result else None}, result screen {'shown' if reached else 'NOT shown'}"
+    )
+    return 0 if reached else 1
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ at a low rate), and it redraws only when something changed.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Callable, List, Optional, Tuple
 
@@ -17,6 +18,8 @@ import pygame
 
 from . import i18n
 from .settings import Settings
+
+LOG = logging.getLogger(__name__)
 
 DT = 1.0 / 120.0  # the fixed step, seconds
 MAX_FRAME = 0.25  # the longest frame time fed to the accumulator
@@ -92,21 +95,61 @@ def initial_window_size() -> Tuple[int, int]:
     return w, h
 
 
+_AUDIO: Any = None  # one set of synthesised sounds per process (the mixer outlives an App)
+
+
+def shared_audio(enabled: bool) -> Any:
+    """The game's :mod:`~game.audio` player (a silent one without a device)."""
+    global _AUDIO
+    if _AUDIO is None:
+        from .audio import create_audio
+
+        _AUDIO = create_audio(enabled)
+    _AUDIO.enabled = enabled
+    return _AUDIO
+
+
 class App:
     """The window and the loop.  ``App(size)``, then ``run()``; tests drive
-    frames themselves with :meth:`frame`."""
+    frames themselves with :meth:`frame`.
 
-    def __init__(self, size: Optional[Tuple[int, int]] = None, fullscreen: bool = False, settings: Optional[Settings] = None):
+    The app holds what outlives a scene: the settings (loaded from and saved
+    to ``storage``), the sounds, and the match in progress (``session`` with
+    the ``options`` it started with), which the lobby offers to continue."""
+
+    def __init__(
+        self,
+        size: Optional[Tuple[int, int]] = None,
+        fullscreen: bool = False,
+        settings: Optional[Settings] = None,
+        storage: Any = None,
+        audio: Any = None,
+    ):
+        from .storage import Storage
+
+        self.storage = storage if storage is not None else Storage()
+        #: a line to show the player once (a damaged settings file ...), or None
+        self.notice: Optional[str] = None
+        if settings is None:
+            stored, self.notice = self.storage.load_settings()
+            settings = Settings.from_stored(stored)
+            if self.notice:
+                LOG.warning("%s", self.notice)
+        self.settings = settings
+        i18n.set_language(settings.language)
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.t("app.title"))
-        flags = pygame.RESIZABLE
-        if fullscreen:
-            flags |= pygame.FULLSCREEN
-            size = (0, 0)
-        self.screen = pygame.display.set_mode(size or initial_window_size(), flags)
-        self.flags = flags
-        self.settings = settings if settings is not None else Settings()
+        fullscreen = fullscreen or settings.fullscreen
+        self.windowed_size: Tuple[int, int] = tuple(size or initial_window_size())  # type: ignore[assignment]
+        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        self.screen = pygame.display.set_mode((0, 0) if fullscreen else self.windowed_size, self.flags)
+        self.audio = audio if audio is not None else shared_audio(settings.sound)
+        #: the match in progress (kept while the player is in the lobby) and its options
+        self.session: Any = None
+        self.options: Any = None
+        #: the dice source new matches use (None: system randomness; --seed sets one)
+        self.dice: Any = None
         self.scenes = SceneManager()
         self.running = True
         self.accumulator = 0.0
@@ -132,6 +175,69 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    # -- settings that act on the app -----------------------------------------------------
+    def save_settings(self) -> None:
+        """Store the settings now (they survive a restart)."""
+        try:
+            message = self.storage.save_settings(self.settings.to_stored())
+        except (OSError, ValueError) as exc:  # a read-only folder: play on
+            message = str(exc)
+        if message:
+            LOG.warning("%s", message)
+
+    def set_sound(self, on: bool) -> None:
+        self.settings.sound = bool(on)
+        self.audio.enabled = bool(on)
+        self.save_settings()
+
+    def play(self, name: str) -> None:
+        """Play a sound effect (nothing when sound is off or there is no device)."""
+        self.audio.play(name)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window size used before."""
+        on = bool(on)
+        self.settings.fullscreen = on
+        self.save_settings()
+        if on == bool(self.flags & pygame.FULLSCREEN):
+            return
+        if on:
+            self.windowed_size = self.size
+            self.flags |= pygame.FULLSCREEN
+            self.screen = pygame.display.set_mode((0, 0), self.flags)
+        else:
+            self.flags &= ~pygame.FULLSCREEN
+            self.screen = pygame.display.set_mode(self.windowed_size, self.flags)
+        if self.scenes.current is not None:
+            self.scene.resize(self.size)
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(self.flags & pygame.FULLSCREEN)
+
+    def set_language(self, code: str) -> None:
+        self.settings.language = code
+        i18n.set_language(code)
+        pygame.display.set_caption(i18n.t("app.title"))
+        self.save_settings()
+
+    # -- the match in progress ------------------------------------------------------------------
+    def keep_match(self, session: Any, options: Any) -> None:
+        """Remember the match being played, to continue it from the lobby."""
+        self.session, self.options = session, options
+
+    def drop_match(self) -> None:
+        self.session = self.options = None
+
+    def has_match(self) -> bool:
+        """Is there a match to continue (here, or saved)?"""
+        if self.session is not None and not self.session.match.over:
+            return True
+        try:
+            return bool(self.storage.has_game())
+        except OSError:  # pragma: no cover
+            return False
 
     def resize(self, size: Tuple[int, int]) -> None:
         """Change the window size (also what a user's resize ends in)."""

@@ -1,17 +1,100 @@
-"""Client settings held in memory (saving them comes with the storage issue)."""
+"""The client's settings: one object for everything the player chooses.
+
+:class:`Settings` holds what is saved between runs (the fields of
+:class:`game.storage.Settings`: the settings screen and the lobby's last
+choices) plus the timings the board and the computer players read
+(``animation_speed``, ``bot_pace``, ``pass_pause``).  The timings follow
+the computer pace the player picks; setting ``pace`` changes them at once:
+
+- realistic: a computer move takes about 2-5 s (0.6 s between its actions,
+  animations at normal speed);
+- fast: about 1-2 s (0.2 s between actions, animations twice as fast);
+- instant: no pauses, no animations.
+
+Tests and tools may set the timings directly (``Settings(bot_pace=0.0)``);
+only the persisted fields go to storage (:meth:`to_stored`).
+
+>>> s = Settings()
+>>> s.pace, s.bot_pace
+('realistic', 0.6)
+>>> s.pace = "instant"
+>>> s.bot_pace, s.animation_speed
+(0.0, 0.0)
+>>> Settings(bot_pace=0.0, pace="fast").bot_pace    # an explicit timing wins
+0.0
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, Dict, Optional, Tuple
+
+from . import storage
+
+PACES: Tuple[str, ...] = ("realistic", "fast", "instant")
+
+#: pace -> (animation_speed, bot_pace, pass_pause)
+PACE_TIMINGS: Dict[str, Tuple[float, float, float]] = {
+    "realistic": (1.0, 0.6, 1.2),
+    "fast": (2.0, 0.2, 0.6),
+    "instant": (0.0, 0.0, 0.0),
+}
+
+TIMINGS = ("animation_speed", "bot_pace", "pass_pause")
+#: the fields saved between runs (those of storage.Settings)
+STORED = tuple(f.name for f in fields(storage.Settings))
 
 
 @dataclass
 class Settings:
+    # -- saved between runs (see game.storage.Settings) --
+    sound: bool = True
+    pace: str = "realistic"
+    fullscreen: bool = False
+    language: str = ""
+    show_point_numbers: bool = True
+    show_pips: bool = True
     #: end the turn as soon as the dice are used up
     auto_end_turn: bool = True
+    lobby_mode: str = "computer"
+    lobby_level: str = "intermediate"
+    lobby_colour: str = "white"
+    lobby_length: int = 1
+    lobby_cube: bool = False
+    # -- timings, from the pace unless given --
     #: animation speed multiplier; 0 makes every animation instant
-    animation_speed: float = 1.0
+    animation_speed: Optional[float] = None
     #: seconds a computer player waits between its actions (roll, each step, done)
-    bot_pace: float = 0.6
+    bot_pace: Optional[float] = None
     #: seconds the "No legal moves" message stays before the pass
-    pass_pause: float = 1.2
+    pass_pause: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        timings = PACE_TIMINGS.get(self.pace, PACE_TIMINGS["realistic"])
+        for name, value in zip(TIMINGS, timings):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name == "pace" and value in PACE_TIMINGS and "pass_pause" in self.__dict__:
+            self.apply_pace()
+
+    def apply_pace(self) -> None:
+        """Set the timings from the pace."""
+        for name, v in zip(TIMINGS, PACE_TIMINGS[self.pace]):
+            object.__setattr__(self, name, v)
+
+    # -- storage ------------------------------------------------------------------------
+    def to_stored(self) -> storage.Settings:
+        """The part saved between runs."""
+        return storage.Settings(**{name: getattr(self, name) for name in STORED})
+
+    @classmethod
+    def from_stored(cls, stored: storage.Settings) -> "Settings":
+        return cls(**{name: getattr(stored, name) for name in STORED})
+
+    def update_from(self, other: "Settings") -> None:
+        """Copy every field of ``other`` (keeping this object, which others hold)."""
+        for f in fields(self):
+            object.__setattr__(self, f.name, getattr(other, f.name))

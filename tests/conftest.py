@@ -1,7 +1,18 @@
-"""Test set-up: everything runs headless."""
+"""Test set-up: everything runs headless, and nothing touches the player's
+own folders (settings, saves and records go to a fresh temporary folder)."""
 
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(autouse=True)
+def backgammon_home(tmp_path, monkeypatch):
+    """Each test gets its own BACKGAMMON_HOME (see game/storage.py)."""
+    home = tmp_path / "backgammon-home"
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    yield home

@@ -1,5 +1,5 @@
 """The loop (fixed timestep, clamped frame time, idle waiting), the scene
-manager, the start screen, the command line, and the client's doctests."""
+manager, the lobby's quick paths, the command line, and the client's doctests."""
 
 import doctest
 import importlib
@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.app import DT, MAX_FRAME, App, Scene
+from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
-from game.scenes.start import StartScene
 from game.settings import Settings
 
 
@@ -93,39 +93,41 @@ def test_a_busy_scene_runs_frames_and_quit_stops():
     assert not app.running
 
 
-def _start(size=(1024, 768)):
+def _lobby(size=(1024, 768)):
     app = App(size=size, settings=Settings(animation_speed=0.0))
-    start = StartScene(app)
-    app.switch(start)
+    lobby = LobbyScene(app)
+    app.switch(lobby)
     app.frame(0.0)
-    return app, start
+    return app, lobby
 
 
-def test_start_screen_by_keyboard_opens_a_match():
-    app, start = _start()
-    for key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RETURN):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
-        app.frame(0.0)
-    assert isinstance(app.scene, MatchScene)
-    assert app.scene.session.match.length == 5 and app.scene.session.match.cube
-
-
-def test_start_screen_by_mouse_opens_a_game_and_menu_returns():
-    app, start = _start()
-    button = start.buttons[0][0]
+def _click(app, button):
     for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(t, pos=button.rect.center, button=1, touch=False, window=None))
     app.frame(0.0)
     app.frame(0.0)
+
+
+def test_lobby_by_keyboard_opens_a_match():
+    app, lobby = _lobby()
+    app.settings.lobby_mode = "hotseat"
+    # Play is first in the keyboard order
+    for key in (pygame.K_TAB, pygame.K_RETURN):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+        app.frame(0.0)
+    assert isinstance(app.scene, MatchScene)
+    assert app.scene.session.hot_seat and app.scene.session.match.length == 1
+
+
+def test_lobby_by_mouse_opens_a_game_and_quit_stops():
+    app, lobby = _lobby()
+    _click(app, lobby.rows["mode"].button_for("hotseat"))
+    _click(app, lobby.rows["length"].button_for(5))
+    _click(app, lobby.play_button)
     scene = app.scene
-    assert isinstance(scene, MatchScene) and scene.session.match.length == 1
-    scene.do(("menu",))
-    assert isinstance(app.scene, StartScene)
-    quit_button = app.scene.buttons[-1][0]
-    for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(t, pos=quit_button.rect.center, button=1, touch=False, window=None))
-    app.frame(0.0)
-    app.frame(0.0)
+    assert isinstance(scene, MatchScene) and scene.session.match.length == 5
+    app.switch(LobbyScene(app))
+    _click(app, app.scene.quit_button)
     assert not app.running
 
 
@@ -133,12 +135,12 @@ def test_command_line_smoke_test(capsys):
     from game.__main__ import main
 
     assert main(["--smoke-test", "--size", "800x600", "--seed", "3"]) == 0
-    assert "smoke test" in capsys.readouterr().out
+    assert "result screen shown" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
     "module",
-    ["game.i18n", "game.session", "game.board.layout", "game.input.keys", "game.input.focus"],
+    ["game.i18n", "game.session", "game.board.layout", "game.input.keys", "game.input.focus", "game.settings", "game.options"],
 )
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))

@@ -158,7 +158,9 @@ def test_a_five_point_match_to_the_end_with_next_game_by_enter():
     assert d.scene.panel.primary.text == "Menu"
     assert "wins the match" in (d.scene.board_view().banner or "")
     assert sum(1 for line in s.log_lines() if line.startswith("— Game")) == games
-    d.key(pygame.K_RETURN)  # back to the start screen
-    from game.scenes.start import StartScene
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.result import ResultScene
 
-    assert isinstance(d.app.scene, StartScene)
+    assert isinstance(d.app.scene, ResultScene)  # the match is over: its result
+    d.key(pygame.K_ESCAPE)  # back to the lobby
+    assert isinstance(d.app.scene, LobbyScene)

@@ -60,6 +60,7 @@ class Anim:
         self.movers = movers
         self.t = 0.0
         self.prev_t = 0.0
+        self.started = False
 
     def progress(self, alpha: float = 1.0) -> float:
         """Progress 0..1, interpolated between the last two fixed steps."""
@@ -112,6 +113,26 @@ class Animator:
         self.queue: Deque[Anim] = deque()
         self._speed = speed
         self._pass_pause = pass_pause
+        #: told ``("start", happening)`` when a happening begins to show and
+        #: ``("end", happening)`` when the board shows its outcome (for sound)
+        self.listener: Optional[Callable[[str, Happening], None]] = None
+
+    def _tell(self, event: str, anim: Anim) -> None:
+        if self.listener is not None:
+            self.listener(event, anim.happening)
+
+    def _start_head(self) -> None:
+        if self.queue and not self.queue[0].started:
+            self.queue[0].started = True
+            self._tell("start", self.queue[0])
+
+    def _finish_head(self) -> None:
+        anim = self.queue.popleft()
+        if not anim.started:
+            anim.started = True
+            self._tell("start", anim)
+        self.display = anim.happening.after
+        self._tell("end", anim)
 
     @property
     def busy(self) -> bool:
@@ -144,7 +165,8 @@ class Animator:
 
     def _drop_finished(self) -> None:
         while self.queue and self.queue[0].duration <= 0:
-            self.display = self.queue.popleft().happening.after
+            self._finish_head()
+        self._start_head()
 
     def update(self, dt: float) -> None:
         """Advance by one fixed step.  A long queue plays faster, so the
@@ -159,7 +181,7 @@ class Animator:
             anim = self.queue[0]
             left = anim.advance(left)
             if anim.t >= 1.0:
-                self.display = self.queue.popleft().happening.after
+                self._finish_head()
                 if self.queue:
                     self.queue[0].prev_t = 0.0
         self._drop_finished()
@@ -167,7 +189,7 @@ class Animator:
     def flush(self) -> None:
         """Finish every animation at once (input arrived: hurry, then act)."""
         while self.queue:
-            self.display = self.queue.popleft().happening.after
+            self._finish_head()
 
     def reset(self, display: Snapshot) -> None:
         self.queue.clear()

@@ -57,18 +57,21 @@ def panel_width(width: int) -> int:
 
 
 class Layout:
-    """Geometry of the board and the side panel for a window ``size``."""
+    """Geometry of the board and the side panel for a window ``size``, below
+    a bar ``top`` pixels high across the window (the match's top bar)."""
 
-    def __init__(self, size: Tuple[int, int]):
+    def __init__(self, size: Tuple[int, int], top: int = 0):
         w, h = max(1, int(size[0])), max(1, int(size[1]))
         self.size = (w, h)
+        self.top = top = max(0, min(int(top), h // 3))
+        self.top_bar_rect = pygame.Rect(0, 0, w, top)
         pw = min(panel_width(w), max(0, w - 200))
-        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
-        area_w = w - pw
-        self.d = d = min(area_w / BOARD_W, h / BOARD_H)
+        self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
+        area_w, area_h = w - pw, h - top
+        self.d = d = min(area_w / BOARD_W, area_h / BOARD_H)
         bw, bh = BOARD_W * d, BOARD_H * d
         self.ox = (area_w - bw) / 2
-        self.oy = (h - bh) / 2
+        self.oy = top + (area_h - bh) / 2
         self.board_rect = self._rect(0, 0, BOARD_W, BOARD_H)
         self.bar_rect = self._rect(BAR[0], 0, BAR[1] - BAR[0], BOARD_H)
         self.tray_rect = self._rect(TRAY[0], 0, TRAY[1] - TRAY[0], BOARD_H)

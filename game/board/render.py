@@ -112,9 +112,12 @@ class BoardView:
 class BoardRenderer:
     """Draws BoardViews for one Layout (make a new one when the window resizes)."""
 
-    def __init__(self, layout: Layout, text: Optional[TextCache] = None):
+    def __init__(self, layout: Layout, text: Optional[TextCache] = None, show_numbers: bool = True, show_pips: bool = True):
         self.layout = layout
         self.text = text or TextCache()
+        #: the players' options: point numbers in the frame, pip counts by the cube
+        self.show_numbers = show_numbers
+        self.show_pips = show_pips
         self._build()
 
     # -- sprites ----------------------------------------------------------------------
@@ -215,8 +218,9 @@ class BoardRenderer:
             tri = [(round(x), round(y)) for x, y in lay.triangle(p)]
             pygame.draw.polygon(surf, colour, tri)
             pygame.gfxdraw.aapolygon(surf, tri, colour)
-            num = self.text.render(str(p), lay.font_px("number"), NUMBER)
-            surf.blit(num, num.get_rect(center=lay.number_pos(p)))
+            if self.show_numbers:
+                num = self.text.render(str(p), lay.font_px("number"), NUMBER)
+                surf.blit(num, num.get_rect(center=lay.number_pos(p)))
         return surf
 
     def _scaled_checker(self, player: int, scale: float) -> pygame.Surface:
@@ -364,7 +368,7 @@ class BoardRenderer:
             self._draw_dice(surface, view)
         self._draw_cube(surface, view)
         pips_px = lay.font_px("pips")
-        for player in (0, 1):
+        for player in (0, 1) if self.show_pips else ():
             side = 0 if player == view.viewer else 1
             x, y = lay.pips_pos(side)
             label = self.text.render(str(snap.pips[player]), pips_px, NUMBER)

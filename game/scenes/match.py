@@ -22,11 +22,14 @@ from ..i18n import t
 from ..input.focus import FocusRing
 from ..input.keys import key_intent
 from ..input.pointer import BoardPointer
-from ..session import DOUBLED, MOVE, OPENING, OVER, ROLL, Session, Snapshot, player_name
+from ..cues import sound_for
+from ..session import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
 from .panel import PanelState, SidePanel, StepChoice
 from .theme import theme, ui_font_px
+from .topbar import TopBar, TopState, top_bar_height
 
 FOCUS = (120, 200, 255)
+RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at animation speed 1)
 
 
 class MatchScene(Scene):
@@ -57,6 +60,14 @@ class MatchScene(Scene):
         self._ui_version = 0
         self._mouse_in_panel = False
         self._hint_seen = 0
+        self.topbar: Optional[TopBar] = None
+        #: the game whose result screen has been shown (by id), and the wait before it
+        self._result_shown: Optional[int] = None
+        self._result_wait = 0.0
+        #: the board as the engine has it has been drawn (dialogs and the result go over it)
+        self._settled = False
+        self._sounds: List[str] = []
+        self.animator.listener = self._on_anim
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -66,6 +77,8 @@ class MatchScene(Scene):
     def exit(self) -> None:
         if self.panel is not None:
             self.panel.kill()
+        if self.topbar is not None:
+            self.topbar.kill()
 
     def resize(self, size: Tuple[int, int]) -> None:
         self._build(size)
@@ -74,23 +87,25 @@ class MatchScene(Scene):
     def _build(self, size: Tuple[int, int]) -> None:
         self._frame = None
         self._board_view = None
-        self.layout = Layout(size)
-        self.renderer = BoardRenderer(self.layout, self.text)
-        self.manager = pygame_gui.UIManager(size, theme(ui_font_px(size)))
-        self.panel = SidePanel(self.manager, self.layout.panel_rect, ui_font_px(size), self.session.game.cube_enabled or self.session.match.cube)
+        f = ui_font_px(size)
+        self.layout = Layout(size, top=top_bar_height(f))
+        self.renderer = BoardRenderer(self.layout, self.text, show_numbers=self.settings.show_point_numbers, show_pips=self.settings.show_pips)
+        self.manager = pygame_gui.UIManager(size, theme(f))
+        self.panel = SidePanel(self.manager, self.layout.panel_rect, f, self.session.game.cube_enabled or self.session.match.cube)
+        self.topbar = TopBar(self.manager, self.layout.top_bar_rect, f)
         self.dirty = True
 
     @property
     def busy(self) -> bool:
         s = self.session
-        return self.animator.busy or self.pointer.dragging or s.thinking or s.computer_to_act
+        return self.animator.busy or self.pointer.dragging or s.thinking or s.computer_to_act or self._question_due()
 
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         assert self.manager is not None and self.layout is not None
         if event.type == pygame.MOUSEMOTION:
             # the widgets only care while the mouse is over the panel (hover)
-            inside = self.layout.panel_rect.collidepoint(event.pos)
+            inside = self.layout.panel_rect.collidepoint(event.pos) or self.layout.top_bar_rect.collidepoint(event.pos)
             if inside or self._mouse_in_panel:
                 self._ui_version += 1
             self._mouse_in_panel = inside
@@ -105,13 +120,17 @@ class MatchScene(Scene):
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = self.panel.action_for(event.ui_element) if self.panel else None
+            if action is None and self.topbar is not None:
+                action = self.topbar.action_for(event.ui_element)
             if action is not None:
+                self.app.play("click")
                 self.do(action)
+                self._play_sounds()
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not consumed and not self.layout.panel_rect.collidepoint(event.pos):
+            if not consumed and not self.layout.panel_rect.collidepoint(event.pos) and not self.layout.top_bar_rect.collidepoint(event.pos):
                 hit = self.layout.hit(event.pos)
                 if turned and hit != DICE:
                     return  # the board turned as the click hurried it: the click meant the old view
@@ -209,10 +228,18 @@ class MatchScene(Scene):
         elif kind == "toggle_log":
             self.log_visible = not self.log_visible
             ok = True
-        elif kind == "menu":
-            from .start import StartScene
+        elif kind in ("menu", "lobby"):
+            self.ask_lobby()
+            return True
+        elif kind == "restart":
+            self.ask_restart()
+            return True
+        elif kind == "resign":
+            return self.ask_resign()
+        elif kind == "settings":
+            from .settings import SettingsScene
 
-            self.app.switch(StartScene(self.app))
+            self.app.switch(SettingsScene(self.app, back=self))
             return True
         if kind in ("move", "step", "undo", "take_back", "roll", "done", "next_game"):
             self.pointer.reset()
@@ -250,11 +277,14 @@ class MatchScene(Scene):
         if self.pointer.selected is None and len(movable) == 1:
             self.pointer.selected, self.pointer.auto = movable[0], True
         self._ui_version += 1
+        self._settled = False
+        if self.topbar is not None:
+            self.topbar.show(self._top_state())
         if self.panel is not None:
             focused = self.focus.current(self._focusables)
             on_step = focused is not None and focused[1][0] == "step"
             self.panel.show(self._panel_state())
-            self._focusables = self.panel.focusables()
+            self._focusables = self.panel.focusables() + (self.topbar.focusables() if self.topbar is not None else [])
             if on_step:
                 # the focus stays in the step list (Enter again plays the next
                 # one); once no step is left it goes, so Enter means Done
@@ -281,6 +311,8 @@ class MatchScene(Scene):
             status = t("panel.to_move", name=name, dice="-".join(map(str, g.dice)))
         elif g.phase == DOUBLED:
             status = t("panel.doubled", name=name)
+        elif g.phase == RESIGNING:
+            status = t("panel.resigning", name=name)
         else:
             status = name
         if m.length > 1:
@@ -290,7 +322,7 @@ class MatchScene(Scene):
         else:
             score = t("panel.single")
         p0, p1 = s.pips()
-        pips = t("panel.pips", name0=player_name(0), name1=player_name(1), pips0=p0, pips1=p1)
+        pips = t("panel.pips", name0=player_name(0), name1=player_name(1), pips0=p0, pips1=p1) if self.settings.show_pips else ""
         primary = self.primary_action()
         primary_label = {
             "roll": t("button.roll"),
@@ -330,6 +362,8 @@ class MatchScene(Scene):
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
             self.dirty = True
+        self._play_sounds()
+        self._ask_questions(dt)
 
     # -- drawing --------------------------------------------------------------------------------
     def viewer(self) -> int:
@@ -439,8 +473,9 @@ class MatchScene(Scene):
         frame = self._frame
         assert frame is not None
         rects: List[pygame.Rect] = []
-        board_area = pygame.Rect(0, 0, self.layout.panel_rect.left, size[1])
+        board_area = pygame.Rect(0, self.layout.top, self.layout.panel_rect.left, size[1] - self.layout.top)
         panel_area = self.layout.panel_rect
+        top_area = self.layout.top_bar_rect
         if whole or board_key != self._board_key:
             regions = None if whole or self._board_view is None else self.renderer.dirty_regions(self._board_view, view)
             for area in regions if regions is not None else [board_area]:
@@ -462,13 +497,169 @@ class MatchScene(Scene):
             self.manager.draw_ui(frame)
             if self.panel is not None:
                 self.panel.log.draw(frame)
+            if self.topbar is not None:
+                self.topbar.draw_icons(frame)
             if focused is not None:
                 rect = focused[0].rect.inflate(6, 6)
                 pygame.draw.rect(frame, FOCUS, rect, max(2, self.layout.font_px("small") // 6), border_radius=6)
             surface.blit(frame, panel_area, panel_area)
             rects.append(panel_area)
+            if top_area.height:
+                surface.blit(frame, top_area, top_area)
+                rects.append(top_area)
             self._ui_key = ui_key
         drawn = self.renderer.draw_moving(surface, view)
         self._moving_rects = drawn
         rects.extend(drawn)
+        if not self.animator.busy and not self.session.pending():
+            self._settled = True
         return None if whole else rects
+
+    # -- the top bar, questions, the result screen, sounds -----------------------------------------
+    def _top_state(self) -> TopState:
+        s = self.session
+        g, m = s.game, s.match
+        if m.length > 1:
+            score = t("top.match", length=m.length, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1])
+            if g.crawford:
+                score += " · " + t("top.crawford")
+        else:
+            score = t("top.single")
+        if g.phase == OVER and g.result is not None:
+            turn = t("top.over", name=player_name(g.result.winner))
+        elif g.phase in (DOUBLED, RESIGNING):
+            turn = t("top.answer", name=player_name(g.to_act))
+        elif g.phase == OPENING:
+            turn = t("panel.opening")
+        else:
+            turn = t("top.turn", name=player_name(g.to_act))
+        return TopState(score=score, turn=turn, can_resign=s.can_resign())
+
+    def _on_anim(self, event: str, happening: Happening) -> None:
+        humans = [p for p in (0, 1) if self.session.is_human(p)]
+        name = sound_for(event, happening, humans)
+        if name is not None and name not in self._sounds:
+            self._sounds.append(name)
+
+    def _play_sounds(self) -> None:
+        sounds, self._sounds = self._sounds, []
+        for name in sounds:
+            self.app.play(name)
+
+    def _question_due(self) -> bool:
+        """Is a result screen or a question for a human waiting to be shown?"""
+        s = self.session
+        g = s.game
+        if g.phase == OVER:
+            return self._result_shown != id(g)
+        return g.phase == RESIGNING and s.must_answer_resignation()
+
+    def _ask_questions(self, dt: float) -> None:
+        """Once the board shows how things stand: the result screen after a
+        game, or the hot-seat player's answer to a resignation."""
+        if self.animator.busy or not self._settled or self.app.scenes.current is not self:
+            return
+        s = self.session
+        g = s.game
+        if g.phase == OVER and self._result_shown != id(g):
+            speed = self.settings.animation_speed
+            self._result_wait += dt
+            if speed > 0 and self._result_wait < RESULT_DELAY / speed:
+                return
+            self._result_wait = 0.0
+            self._result_shown = id(g)
+            from .result import ResultScene
+
+            self.app.switch(ResultScene(self.app, s, self, options=self.app.options if self.app.session is s else None))
+        elif g.phase == RESIGNING and s.must_answer_resignation():
+            self.ask_resignation_answer()
+
+    def _back_here(self) -> None:
+        self.app.switch(self)
+
+    def _in_progress(self) -> bool:
+        return not self.session.match.over
+
+    def ask_lobby(self) -> None:
+        """Back to the lobby, after asking; the match is kept to continue."""
+        from .lobby import LobbyScene
+        from .ui import DialogScene
+
+        def go() -> None:
+            if self._in_progress():
+                if self.app.session is not self.session:
+                    self.app.keep_match(self.session, None)
+            else:
+                self.app.drop_match()
+            self.app.switch(LobbyScene(self.app))
+
+        if not self._in_progress():
+            go()
+            return
+        self.app.switch(DialogScene(self.app, t("confirm.lobby.title"), t("confirm.lobby.text"),
+                                    [(t("button.yes"), go), (t("button.no"), self._back_here)], on_cancel=self._back_here))
+
+    def ask_restart(self) -> None:
+        """Discard this match and start a new one like it, after asking."""
+        from .ui import DialogScene
+
+        self.app.switch(DialogScene(self.app, t("confirm.restart.title"), t("confirm.restart.text"),
+                                    [(t("button.yes"), self.restart), (t("button.no"), self._back_here)], on_cancel=self._back_here))
+
+    def restart(self) -> None:
+        from engine import Match
+
+        from .lobby import start_match
+
+        s = self.session
+        if self.app.session is s and self.app.options is not None:
+            start_match(self.app, self.app.options)
+            return
+        m = s.match
+        session = Session(Match(length=m.length, cube=m.cube, dice=m.dice_source), s.seats, s.settings)
+        self.app.keep_match(session, None)
+        self.app.switch(MatchScene(self.app, session))
+
+    def ask_resign(self) -> bool:
+        """The resign menu: a single game, a gammon or a backgammon."""
+        from .ui import DialogScene
+
+        s = self.session
+        if not s.can_resign():
+            return False
+        cube = s.game.cube_value
+
+        def offer(level: str):
+            def go() -> None:
+                s.resign(level)
+                self.app.switch(self)
+
+            return go
+
+        choices = [(t(f"resign.{level}", points=k * cube), offer(level)) for k, level in ((1, "single"), (2, "gammon"), (3, "backgammon"))]
+        choices.append((t("button.cancel"), self._back_here))
+        self.app.switch(DialogScene(self.app, t("resign.title"), t("resign.text"), choices, on_cancel=self._back_here))
+        return True
+
+    def ask_resignation_answer(self) -> None:
+        """A human answers the other side's resignation (hot-seat)."""
+        from .ui import DialogScene
+
+        s = self.session
+        g = s.game
+        level = g.resignation or "single"
+        points = {"single": 1, "gammon": 2, "backgammon": 3}[level] * g.cube_value
+
+        def answer(accept: bool):
+            def go() -> None:
+                s.answer_resignation(accept)
+                self.app.switch(self)
+
+            return go
+
+        self.app.switch(DialogScene(
+            self.app,
+            t("resign.offer_title", name=player_name(g.turn)),
+            t("resign.offer_text", name=player_name(g.to_act), kind=t(f"result.{level}"), points=points),
+            [(t("button.accept"), answer(True)), (t("button.refuse"), answer(False))],
+        ))

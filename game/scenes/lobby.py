@@ -1,0 +1,161 @@
+"""The lobby: set up a match and start it, continue the last one, or go to
+the rules, the records, the settings (the gear) or quit.
+
+Left, the new match: against the computer (level, colour) or two players on
+this screen; length; cube; options for the board.  The choices are kept in
+the settings and saved, so the lobby opens as the player left it.
+Right: Play, Continue last game (only when there is one), Rules & help,
+Records, Quit.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple
+
+import pygame
+
+from ..app import App
+from ..i18n import t
+from ..options import LENGTHS, LEVELS, MatchOptions
+from .ui import ChoiceRow, MenuScene
+
+
+class LobbyScene(MenuScene):
+    gear = True
+
+    def __init__(self, app: App, dice: Any = None):
+        super().__init__(app)
+        if dice is not None:  # a dice source for the matches started from now on (tests, replays)
+            app.dice = dice
+        self.rows = {}
+        self.continue_button = None
+        self.play_button = None
+
+    # -- building ----------------------------------------------------------------------------
+    def build(self, size: Tuple[int, int]) -> None:
+        w, h = size
+        f = self.font_px
+        s = self.app.settings
+        m = max(10, f)
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 3.4)), t("lobby.title"), object_id="#title")
+        top = int(f * 4.4)
+        row_h = int(f * 2.2)
+        gap = max(4, int(f * 0.35))
+        right_w = min(int(f * 15), int(w * 0.28))
+        left_w = min(int(f * 42), w - right_w - 3 * m)
+        total = left_w + m * 2 + right_w
+        x0 = max(m, (w - total) // 2)
+        on_off = [(True, t("common.on")), (False, t("common.off"))]
+        rows = [
+            ("mode", t("lobby.opponent"), [("computer", t("lobby.mode.computer")), ("hotseat", t("lobby.mode.hotseat"))], s.lobby_mode, "lobby_mode"),
+            ("level", t("lobby.level"), [(lv, t(f"lobby.level.{lv}")) for lv in LEVELS], s.lobby_level, "lobby_level"),
+            ("colour", t("lobby.colour"), [(c, t(f"lobby.colour.{c}")) for c in ("white", "black", "random")], s.lobby_colour, "lobby_colour"),
+            ("length", t("lobby.length"), [(n, t("lobby.length.1") if n == 1 else t("lobby.length.n", n=n)) for n in LENGTHS], s.lobby_length, "lobby_length"),
+            ("cube", t("lobby.cube"), on_off, s.lobby_cube, "lobby_cube"),
+            (None, t("lobby.options"), None, None, None),
+            ("numbers", t("lobby.point_numbers"), on_off, s.show_point_numbers, "show_point_numbers"),
+            ("pips", t("lobby.pips"), on_off, s.show_pips, "show_pips"),
+            ("auto", t("lobby.auto_end"), on_off, s.auto_end_turn, "auto_end_turn"),
+        ]
+        y = top
+        self.rows = {}
+        for key, text, choices, value, field in rows:
+            if key is None:
+                y += gap
+                self.label(pygame.Rect(x0, y, left_w, int(f * 1.6)), text, object_id="#small")
+                y += int(f * 1.6)
+                continue
+            self.rows[key] = ChoiceRow(self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field))
+            y += row_h + gap
+        self._computer_rows()
+        # the column of actions
+        x1 = x0 + left_w + 2 * m
+        bh = int(f * 2.5)
+        y = top
+        self.play_button = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
+        y += int(bh * 1.4) + 2 * gap
+        self.continue_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.continue"), ("continue",))
+        if self.app.has_match():
+            y += bh + gap
+        else:
+            self.continue_button.hide()
+        self.help_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.help"), ("help",))
+        y += bh + gap
+        self.records_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.records"), ("records",))
+        y += bh + gap
+        self.settings_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.settings"), ("settings",))
+        y += bh + gap
+        self.quit_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.quit"), ("quit",))
+        self.label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), self.app.notice or t("lobby.keys"), object_id="#hint")
+        # keyboard: Play first
+        self.order.remove(self.play_button)
+        self.order.insert(0, self.play_button)
+
+    def _setter(self, field: str):
+        def set_value(value: Any) -> None:
+            setattr(self.app.settings, field, value)
+            if field == "lobby_mode":
+                self._computer_rows()
+            self.app.save_settings()
+
+        return set_value
+
+    def _computer_rows(self) -> None:
+        vs_computer = self.app.settings.lobby_mode == "computer"
+        for key in ("level", "colour"):
+            if key in self.rows:
+                self.rows[key].set_enabled(vs_computer)
+
+    # -- actions -------------------------------------------------------------------------------
+    def options(self) -> MatchOptions:
+        return MatchOptions.from_settings(self.app.settings)
+
+    def act(self, action) -> None:
+        kind = action[0]
+        if kind == "play":
+            self.start(self.options())
+        elif kind == "continue":
+            self.continue_match()
+        elif kind == "help":
+            from .help import HelpScene
+
+            self.app.switch(HelpScene(self.app, back=self))
+        elif kind == "records":
+            from .records import RecordsScene
+
+            self.app.switch(RecordsScene(self.app, back=self))
+        elif kind == "quit":
+            self.app.quit()
+
+    def confirm(self) -> None:
+        self.start(self.options())
+
+    def back(self) -> None:
+        self.focus.clear()
+
+    def start(self, options: MatchOptions, seed: Optional[int] = None) -> None:
+        """Start a new match (it replaces any match kept to continue)."""
+        start_match(self.app, options, seed=seed)
+
+    def continue_match(self) -> None:
+        """Back to the match in progress.  (A match saved by an earlier run is
+        restored by the saves issue: ``App.restore_saved``.)"""
+        from .match import MatchScene
+
+        if self.app.session is None:
+            restore = getattr(self.app, "restore_saved", None)
+            if restore is None or not restore():
+                self.continue_button.hide()
+                self.dirty = True
+                return
+        self.app.switch(MatchScene(self.app, self.app.session))
+
+
+def start_match(app: App, options: MatchOptions, dice: Any = None, seed: Optional[int] = None) -> None:
+    """Make a new match with ``options``, keep it in the app, and show it."""
+    from .match import MatchScene
+
+    options = options.with_colour_drawn()
+    session = options.new_session(app.settings, dice=dice if dice is not None else app.dice, seed=seed)
+    app.keep_match(session, options)
+    app.switch(MatchScene(app, session))

@@ -1,0 +1,113 @@
+"""The result of a game, over the final board: who won, how (single,
+gammon, backgammon, by resignation, the double dropped) and the points,
+the match score; then the next game (in a match), play again with the
+colours swapped (once the match is over), or back to the lobby.  At the end
+of a match it names the match winner."""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+import pygame
+
+from ..app import App, Scene
+from ..i18n import t
+from ..options import MatchOptions
+from ..session import Session, player_name
+from .ui import MenuScene
+
+MULTIPLE_KIND = {1: "single", 2: "gammon", 3: "backgammon"}
+
+
+def result_lines(session: Session) -> Tuple[str, str, str]:
+    """(heading, how the game was won, the match score) for a finished game."""
+    m, g = session.match, session.game
+    r = g.result
+    assert r is not None
+    winner = player_name(r.winner)
+    if r.kind == "resigned":
+        how = t("result.how_resigned", level=t(f"result.{MULTIPLE_KIND.get(r.multiple, 'single')}"), points=r.points)
+    else:
+        how = t("result.how", kind=t(f"result.{r.kind}"), points=r.points)
+    s0, s1 = m.score
+    if m.length > 1:
+        score = t("result.score", length=m.length, name0=player_name(0), name1=player_name(1), score0=s0, score1=s1)
+    else:
+        score = t("result.single_game")
+    if m.over and m.length > 1:
+        heading = t("result.match", name=player_name(m.winner), score0=s0, score1=s1)
+    else:
+        heading = t("result.wins", name=winner)
+    return heading, how, score
+
+
+class ResultScene(MenuScene):
+    dim_under = True
+
+    def __init__(self, app: App, session: Session, match_scene: Scene, options: Optional[MatchOptions] = None):
+        super().__init__(app)
+        self.session = session
+        self.match_scene = match_scene
+        self.options = options
+        self.lines: Tuple[str, str, str] = ("", "", "")
+        self.buttons_shown: List[str] = []
+
+    def build(self, size: Tuple[int, int]) -> None:
+        w, h = size
+        f = self.font_px
+        s = self.session
+        self.lines = result_lines(s)
+        bh = int(f * 2.5)
+        gap = max(6, f // 2)
+        choices = []
+        if s.can_next_game():
+            choices.append(("next_game", t("result.next_game")))
+        else:
+            swap = self.options is not None and self.options.mode == "computer"
+            choices.append(("again", t("result.again_swapped" if swap else "result.again")))
+        choices.append(("lobby", t("result.lobby")))
+        self.buttons_shown = [a for a, _ in choices]
+        pw = min(w - 20, f * 34)
+        ph = int(f * 11.5) + bh
+        rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        self.panel(rect, object_id="#dialog")
+        y = rect.y + f
+        self.label(pygame.Rect(rect.x, y, pw, int(f * 3)), self.lines[0], object_id="#heading")
+        y += int(f * 3.2)
+        self.label(pygame.Rect(rect.x, y, pw, int(f * 1.9)), self.lines[1], object_id="#centred")
+        y += int(f * 2.1)
+        self.label(pygame.Rect(rect.x, y, pw, int(f * 1.6)), self.lines[2], object_id="#status")
+        n = len(choices)
+        bw = min(int(f * 13), (pw - 2 * f - (n - 1) * gap) // n)
+        x = rect.centerx - (n * bw + (n - 1) * gap) // 2
+        y = rect.bottom - f - bh
+        self.result_buttons = {}
+        for i, (action, text) in enumerate(choices):
+            self.result_buttons[action] = self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, (action,))
+        if self.focus.index is None:
+            self.focus.index = 0
+
+    def act(self, action) -> None:
+        kind = action[0]
+        if kind == "next_game":
+            if self.session.next_game():
+                self.app.switch(self.match_scene)
+        elif kind == "again":
+            from .lobby import start_match
+
+            if self.options is None:  # a match made by a tool or test: the same again
+                self.match_scene.restart()
+            else:
+                start_match(self.app, self.options.swapped())
+        elif kind == "lobby":
+            self.to_lobby()
+
+    def to_lobby(self) -> None:
+        from .lobby import LobbyScene
+
+        if self.session.match.over:
+            self.app.drop_match()
+        self.app.switch(LobbyScene(self.app))
+
+    def back(self) -> None:
+        self.to_lobby()

@@ -1,0 +1,71 @@
+"""The settings, behind the gear (from the lobby and during a match):
+sound, computer pace, full screen, language.  Every change applies at once
+and is saved at once; Back (or Escape) returns to the screen underneath."""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+import pygame
+
+from .. import i18n
+from ..app import App, Scene
+from ..i18n import t
+from ..settings import PACES
+from .ui import ChoiceRow, MenuScene
+
+
+class SettingsScene(MenuScene):
+    dim_under = True
+
+    def __init__(self, app: App, back: Scene):
+        super().__init__(app)
+        self.back_to = back
+        self.rows = {}
+
+    def build(self, size: Tuple[int, int]) -> None:
+        w, h = size
+        f = self.font_px
+        s = self.app.settings
+        pw = min(w - 20, f * 40)
+        row_h = int(f * 2.4)
+        gap = max(6, f // 2)
+        n_rows = 4
+        ph = int(f * 4.5) + n_rows * (row_h + gap) + int(f * 1.2) + row_h + f
+        rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
+        self.box = self.panel(rect, object_id="#dialog")
+        self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading")
+        y = rect.y + int(f * 4.5)
+        x, iw = rect.x + f, pw - 2 * f
+        on_off = [(True, t("common.on")), (False, t("common.off"))]
+        self.rows = {}
+        self.rows["sound"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.sound"), on_off, s.sound, self.app.set_sound)
+        y += row_h + gap
+        self.rows["pace"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.pace"),
+                                      [(p, t(f"settings.pace.{p}")) for p in PACES], s.pace, self._set_pace)
+        y += row_h + gap
+        self.rows["fullscreen"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.fullscreen"), on_off,
+                                            self.app.fullscreen, self.app.set_fullscreen)
+        y += row_h + gap
+        current = s.language if s.language in i18n.TABLES else "en"
+        self.rows["language"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.language"),
+                                          [(code, name) for code, name in i18n.LANGUAGES], current, self._set_language)
+        y += row_h + gap
+        self.label(pygame.Rect(x, y, iw, int(f * 1.2)), t("settings.pace_hint"), object_id="#hint")
+        bw = int(f * 9)
+        self.back_button = self.button(pygame.Rect(rect.centerx - bw // 2, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
+
+    def _set_pace(self, pace: str) -> None:
+        self.app.settings.pace = pace  # the timings follow at once
+        self.app.save_settings()
+
+    def _set_language(self, code: str) -> None:
+        self.app.set_language(code)
+        self._rebuild(self.app.size)  # every label in the new language
+
+    def act(self, action) -> None:
+        if action[0] == "back":
+            self.back()
+
+    def back(self) -> None:
+        self.app.switch(self.back_to)

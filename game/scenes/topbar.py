@@ -1,0 +1,89 @@
+"""The match scene's top bar (pygame_gui): back to the lobby, restart,
+resign on the left; the match score and length and whose turn it is in the
+middle; the settings gear on the right.  Like the side panel it only shows a
+:class:`TopState` and says which action a button stands for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from ..i18n import t
+from .ui import gear_icon
+
+Action = Tuple[Any, ...]
+
+
+def top_bar_height(font_px: int) -> int:
+    return int(font_px * 2.5)
+
+
+@dataclass(frozen=True)
+class TopState:
+    score: str = ""
+    turn: str = ""
+    can_resign: bool = False
+
+
+class TopBar:
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, font_px: int):
+        self.manager = manager
+        self.rect = pygame.Rect(rect)
+        f = font_px
+        m = max(4, f // 4)
+        h = self.rect.height - 2 * m
+        self.bg = UIPanel(self.rect, starting_height=1, manager=manager, object_id="#topbar_bg")
+        c = self.bg
+        bw = int(f * 5.6)
+        gap = max(4, f // 3)
+        x = m
+        self.lobby = UIButton(pygame.Rect(x, m, bw, h), t("top.lobby"), manager, container=c, object_id="#topbar")
+        x += bw + gap
+        self.restart = UIButton(pygame.Rect(x, m, bw, h), t("top.restart"), manager, container=c, object_id="#topbar")
+        x += bw + gap
+        self.resign = UIButton(pygame.Rect(x, m, bw, h), t("top.resign"), manager, container=c, object_id="#topbar")
+        x += bw + gap
+        gw = h
+        self.gear = UIButton(pygame.Rect(self.rect.width - m - gw, m, gw, h), "", manager, container=c, object_id="#gear")
+        self.gear_img = gear_icon(max(8, int(gw * 0.66)))
+        free = self.rect.width - m - gw - gap - x
+        self.score = UILabel(pygame.Rect(x, m, free // 2, h), "", manager, container=c, object_id="#status")
+        self.turn = UILabel(pygame.Rect(x + free // 2, m, free - free // 2, h), "", manager, container=c, object_id="#status")
+        self.actions: Dict[Any, Action] = {
+            self.lobby: ("lobby",),
+            self.restart: ("restart",),
+            self.resign: ("resign",),
+            self.gear: ("settings",),
+        }
+        self.state: Optional[TopState] = None
+
+    def show(self, state: TopState) -> bool:
+        old = self.state
+        if old == state:
+            return False
+        self.state = state
+        if old is None or old.score != state.score:
+            self.score.set_text(state.score or " ")
+        if old is None or old.turn != state.turn:
+            self.turn.set_text(state.turn or " ")
+        if state.can_resign and not self.resign.is_enabled:
+            self.resign.enable()
+        elif not state.can_resign and self.resign.is_enabled:
+            self.resign.disable()
+        return True
+
+    def focusables(self) -> List[Tuple[UIButton, Action]]:
+        return [(b, self.actions[b]) for b in (self.lobby, self.restart, self.resign, self.gear) if b.is_enabled]
+
+    def action_for(self, element: Any) -> Optional[Action]:
+        return self.actions.get(element)
+
+    def draw_icons(self, surface: pygame.Surface) -> None:
+        surface.blit(self.gear_img, self.gear_img.get_rect(center=self.gear.rect.center))
+
+    def kill(self) -> None:
+        self.bg.kill()

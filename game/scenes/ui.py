@@ -1,0 +1,331 @@
+"""What the menu screens share (lobby, settings, result, help, dialogs):
+a pygame_gui manager themed for the window, buttons that stand for actions,
+rows of choices, a keyboard focus ring, the gear, and a dimmed backdrop.
+
+A :class:`MenuScene` builds its widgets in :meth:`MenuScene.build` and
+reacts in :meth:`MenuScene.act`; it draws only when something changed
+(an event arrived, or a widget asked for time), so an idle menu costs nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from ..app import App, Scene
+from ..i18n import t
+from ..input.keys import key_intent
+from ..input.focus import FocusRing
+from .theme import theme, ui_font_px
+
+BG = (24, 28, 33)
+FOCUS = (120, 200, 255)
+GEAR = (236, 227, 207)
+
+Action = Tuple[Any, ...]
+
+
+def gear_icon(size: int, colour: Tuple[int, int, int] = GEAR) -> pygame.Surface:
+    """A gear drawn with pygame (no font has to have the glyph)."""
+    ss = 4
+    n = size * ss
+    big = pygame.Surface((n, n), pygame.SRCALPHA)
+    c = n / 2
+    outer, inner, hole = n * 0.48, n * 0.36, n * 0.15
+    teeth = 8
+    pts = []
+    for i in range(teeth * 4):
+        a = (i / (teeth * 4)) * 2 * math.pi
+        r = outer if (i % 4) in (1, 2) else inner
+        pts.append((c + r * math.cos(a), c + r * math.sin(a)))
+    pygame.draw.polygon(big, colour, pts)
+    pygame.draw.circle(big, colour, (int(c), int(c)), int(inner))
+    pygame.draw.circle(big, (0, 0, 0, 0), (int(c), int(c)), int(hole))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def backdrop(surface: pygame.Surface, shade: int = 150) -> pygame.Surface:
+    """A dimmed copy of what the window shows (under a dialog or an overlay)."""
+    copy = surface.copy()
+    dim = pygame.Surface(copy.get_size(), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, shade))
+    copy.blit(dim, (0, 0))
+    return copy
+
+
+class ChoiceRow:
+    """A label and a row of buttons of which one is chosen."""
+
+    def __init__(self, scene: "MenuScene", rect: pygame.Rect, label: str, choices: Sequence[Tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None], label_w: Optional[int] = None, container: Any = None):
+        self.scene = scene
+        self.value = value
+        self.on_change = on_change
+        f = scene.font_px
+        gap = max(4, f // 3)
+        label_w = label_w if label_w is not None else int(rect.width * 0.42)
+        self.label = UILabel(pygame.Rect(rect.x, rect.y, label_w - gap, rect.height), label, scene.manager, container=container, object_id="#row_label")
+        n = len(choices)
+        bw = (rect.width - label_w - (n - 1) * gap) // max(1, n)
+        self.buttons: List[Tuple[UIButton, Any]] = []
+        for i, (v, text) in enumerate(choices):
+            b = UIButton(pygame.Rect(rect.x + label_w + i * (bw + gap), rect.y, bw, rect.height), text, scene.manager,
+                         container=container, object_id="#choice")
+            self.buttons.append((b, v))
+            scene.add_action(b, ("choose", self, v))
+        self._show()
+
+    def _show(self) -> None:
+        for b, v in self.buttons:
+            if v == self.value and not b.is_selected:
+                b.select()
+            elif v != self.value and b.is_selected:
+                b.unselect()
+
+    def choose(self, value: Any) -> None:
+        if value == self.value:
+            return
+        self.value = value
+        self._show()
+        self.on_change(value)
+
+    def button_for(self, value: Any) -> UIButton:
+        for b, v in self.buttons:
+            if v == value:
+                return b
+        raise KeyError(value)
+
+    def set_enabled(self, on: bool) -> None:
+        for b, _ in self.buttons:
+            if on and not b.is_enabled:
+                b.enable()
+            elif not on and b.is_enabled:
+                b.disable()
+        self._show()
+
+
+class MenuScene(Scene):
+    """A screen of pygame_gui widgets, by mouse or keyboard.
+
+    ``under``: what was on screen before, drawn dimmed behind this one
+    (for overlays and dialogs); None draws the plain background."""
+
+    #: show the gear (opens the settings) in the top-right corner
+    gear = False
+    #: dim what was on screen before (overlays)
+    dim_under = False
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.focus = FocusRing()
+        self.manager: Optional[pygame_gui.UIManager] = None
+        self.actions: Dict[Any, Action] = {}
+        self.order: List[UIButton] = []
+        self.font_px = 16
+        self.gear_button: Optional[UIButton] = None
+        self._gear_img: Optional[pygame.Surface] = None
+        self._under: Optional[pygame.Surface] = backdrop(app.screen) if self.dim_under else None
+        self._under_scaled: Optional[pygame.Surface] = None
+        self._ui_time = 0.0
+
+    # -- building ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._rebuild(self.app.size)
+
+    def exit(self) -> None:
+        self.manager = None
+        self.actions = {}
+        self.order = []
+
+    def resize(self, size: Tuple[int, int]) -> None:
+        self._rebuild(size)
+
+    def _rebuild(self, size: Tuple[int, int]) -> None:
+        focused = self.focus.index
+        self.font_px = ui_font_px(size)
+        self.manager = pygame_gui.UIManager(size, theme(self.font_px))
+        self.actions = {}
+        self.order = []
+        self.gear_button = None
+        if self.gear:
+            g = int(self.font_px * 2.4)
+            m = max(6, self.font_px // 2)
+            self.gear_button = UIButton(pygame.Rect(size[0] - g - m, m, g, g), "", self.manager, object_id="#gear")
+            self._gear_img = gear_icon(int(g * 0.62))
+            self.add_action(self.gear_button, ("settings",))
+        self.build(size)
+        if self.gear_button is not None:  # last in the keyboard order
+            self.order.remove(self.gear_button)
+            self.order.append(self.gear_button)
+        self.focus.index = focused
+        self.dirty = True
+
+    def build(self, size: Tuple[int, int]) -> None:
+        """Make the widgets (``self.manager`` is fresh)."""
+
+    def add_action(self, element: Any, action: Action, focusable: bool = True) -> Any:
+        self.actions[element] = action
+        if focusable:
+            self.order.append(element)
+        return element
+
+    def button(self, rect: pygame.Rect, text: str, action: Action, object_id: Optional[str] = None, container: Any = None) -> UIButton:
+        b = UIButton(rect, text, self.manager, container=container, object_id=object_id)
+        self.add_action(b, action)
+        return b
+
+    def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Any = None) -> UILabel:
+        return UILabel(rect, text, self.manager, container=container, object_id=object_id)
+
+    def panel(self, rect: pygame.Rect, object_id: Optional[str] = None) -> UIPanel:
+        return UIPanel(rect, starting_height=1, manager=self.manager, object_id=object_id)
+
+    def focusables(self) -> List[Tuple[UIButton, Action]]:
+        return [(b, self.actions[b]) for b in self.order if b.visible and b.is_enabled]
+
+    # -- events ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        assert self.manager is not None
+        self.manager.process_events(event)
+        self.dirty = True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self.actions.get(event.ui_element)
+            if action is not None:
+                self.app.play("click")
+                self._do(action)
+            return
+        intent = key_intent(event)
+        if intent is None:
+            if event.type == pygame.KEYDOWN:
+                self.key(event)
+            return
+        items = self.focusables()
+        if intent in ("focus_next", "focus_prev"):
+            self.focus.move(items, 1 if intent == "focus_next" else -1)
+        elif intent == "confirm":
+            current = self.focus.current(items)
+            if current is not None:
+                self.app.play("click")
+                self._do(current[1])
+            else:
+                self.confirm()
+        elif intent == "cancel":
+            if self.focus.index is not None and not self.cancel_first():
+                self.focus.clear()
+            else:
+                self.back()
+        else:
+            self.key(event)
+
+    def cancel_first(self) -> bool:
+        """Does Escape leave at once, even with a focus shown?"""
+        return True
+
+    def _do(self, action: Action) -> None:
+        if action[0] == "choose":
+            row, value = action[1], action[2]
+            row.choose(value)
+            self.dirty = True
+            return
+        if action[0] == "settings":
+            from .settings import SettingsScene
+
+            self.app.switch(SettingsScene(self.app, back=self))
+            return
+        self.act(action)
+
+    def act(self, action: Action) -> None:
+        """Carry out a button's action."""
+
+    def confirm(self) -> None:
+        """Enter with nothing focused."""
+
+    def back(self) -> None:
+        """Escape."""
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Any other key."""
+
+    # -- time and drawing ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._ui_time += dt
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        if self._under is not None:
+            if self._under.get_size() != surface.get_size():
+                if self._under_scaled is None or self._under_scaled.get_size() != surface.get_size():
+                    self._under_scaled = pygame.transform.smoothscale(self._under, surface.get_size())
+                surface.blit(self._under_scaled, (0, 0))
+            else:
+                surface.blit(self._under, (0, 0))
+        else:
+            surface.fill(BG)
+
+    def render(self, surface: pygame.Surface, alpha: float) -> None:
+        assert self.manager is not None
+        self.manager.update(self._ui_time)
+        self._ui_time = 0.0
+        self.draw_background(surface)
+        self.draw_extra(surface)
+        self.manager.draw_ui(surface)
+        if self.gear_button is not None and self._gear_img is not None and self.gear_button.visible:
+            surface.blit(self._gear_img, self._gear_img.get_rect(center=self.gear_button.rect.center))
+        current = self.focus.current(self.focusables())
+        if current is not None:
+            pygame.draw.rect(surface, FOCUS, current[0].rect.inflate(8, 8), 3, border_radius=8)
+        return None
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Anything drawn under the widgets, over the background."""
+
+
+class DialogScene(MenuScene):
+    """A question over the dimmed screen, with a row of answers.
+
+    ``choices``: (label, callback) pairs; ``on_cancel`` (Escape) or None when
+    the question must be answered."""
+
+    dim_under = True
+
+    def __init__(self, app: App, title: str, text: str, choices: Sequence[Tuple[str, Callable[[], None]]],
+                 on_cancel: Optional[Callable[[], None]] = None):
+        self.title = title
+        self.text = text
+        self.choices = list(choices)
+        self.on_cancel = on_cancel
+        self.answer_buttons: List[UIButton] = []
+        super().__init__(app)
+
+    def build(self, size: Tuple[int, int]) -> None:
+        w, h = size
+        f = self.font_px
+        n = len(self.choices)
+        bh = int(f * 2.4)
+        gap = max(6, f // 2)
+        bw = max(int(f * 7), min(int(f * 11), (min(w - 40, f * 40) - (n + 1) * gap) // max(1, n)))
+        pw = max(min(w - 20, f * 30), n * bw + (n + 1) * gap + 2 * f)
+        ph = int(f * 9.5)
+        rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        self.box = self.panel(rect, object_id="#dialog")
+        self.label(pygame.Rect(rect.x + f, rect.y + f, pw - 2 * f, int(f * 2.2)), self.title, object_id="#heading")
+        self.label(pygame.Rect(rect.x + f, rect.y + int(f * 3.3), pw - 2 * f, int(f * 1.8)), self.text, object_id="#centred")
+        total = n * bw + (n - 1) * gap
+        x = rect.x + (pw - total) // 2
+        y = rect.bottom - f - bh
+        self.answer_buttons = []
+        for i, (text, _) in enumerate(self.choices):
+            self.answer_buttons.append(self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, ("answer", i)))
+        if self.focus.index is None:
+            self.focus.index = 0 if self.on_cancel is None else None
+
+    def act(self, action: Action) -> None:
+        if action[0] == "answer":
+            self.choices[action[1]][1]()
+
+    def back(self) -> None:
+        if self.on_cancel is not None:
+            self.on_cancel()
