@@ -60,9 +60,15 @@ def main() -> None:
     ap.add_argument("--weights", default=None)
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--shard", default="0/1", help="i/n: play only pairs with index %% n == i")
+    ap.add_argument("--noise", type=float, default=None, help="override the level's noise (calibration)")
+    ap.add_argument("--max-loss", type=float, default=None, help="override the level's max_loss (calibration)")
     args = ap.parse_args()
     net = Network.load(args.weights) if args.weights else None
     bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
+    if args.noise is not None:
+        bot.noise = args.noise
+    if args.max_loss is not None:
+        bot.max_loss = args.max_loss
     pub = PubEval()
     shard_i, shard_n = (int(v) for v in args.shard.split("/"))
     pair_results = []
