@@ -35,9 +35,10 @@ class Driver:
         seats: Sequence[Seat] = (None, None),
         settings: Optional[Settings] = None,
         dice: Any = None,
+        audio: Any = None,
     ):
         self.settings = settings or Settings(animation_speed=1.0, bot_pace=0.0, pass_pause=0.3)
-        self.app = App(size=size, settings=self.settings)
+        self.app = App(size=size, settings=self.settings, audio=audio)
         pygame.event.clear()
         self.session = Session(Match(length=length, cube=cube, dice=dice if dice is not None else SeededDice(seed)), seats, self.settings)
         self.scene = MatchScene(self.app, self.session)
@@ -130,3 +131,48 @@ class Driver:
 
     def dice_pos(self) -> Tuple[float, float]:
         return self.layout.dice_area.center
+
+
+class AppDriver(Driver):
+    """The whole client from the lobby (scenes switch as a player's clicks
+    make them), with the same hands as :class:`Driver`.
+
+    ``settings`` None loads them from storage (``$BACKGAMMON_HOME``), as the
+    game does; ``audio`` replaces the sound player (a recorder, in tests)."""
+
+    def __init__(
+        self,
+        size: Tuple[int, int] = (1024, 768),
+        seed: int = 1,
+        settings: Optional[Settings] = None,
+        audio: Any = None,
+    ):
+        from .scenes.lobby import LobbyScene
+
+        self.app = App(size=size, settings=settings, audio=audio)
+        self.settings = self.app.settings
+        self.app.dice = SeededDice(seed)
+        pygame.event.clear()
+        self.app.switch(LobbyScene(self.app))
+        self.frames(1)
+
+    @property
+    def scene(self) -> Any:  # type: ignore[override]
+        """The scene on screen now."""
+        return self.app.scene
+
+    @property
+    def session(self) -> Session:  # type: ignore[override]
+        return self.app.session
+
+    def settle(self, max_frames: int = 5000, dt: float = FRAME) -> int:
+        """Run frames until the scene on screen is still (it may switch on the way)."""
+        n = 0
+        while self.app.scene.busy and n < max_frames:
+            s = getattr(self.app.scene, "session", None)
+            if s is not None and s.thinking:
+                s.wait_for_computer()
+            self.app.frame(dt)
+            n += 1
+        self.app.frame(dt)
+        return n

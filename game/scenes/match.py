@@ -224,6 +224,7 @@ class MatchScene(Scene):
             ok = s.request_hint()
         elif kind == "toggle_auto":
             self.settings.auto_end_turn = not self.settings.auto_end_turn
+            self.app.save_settings()
             ok = True
         elif kind == "toggle_log":
             self.log_visible = not self.log_visible

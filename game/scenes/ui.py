@@ -161,7 +161,8 @@ class MenuScene(Scene):
         if self.gear_button is not None:  # last in the keyboard order
             self.order.remove(self.gear_button)
             self.order.append(self.gear_button)
-        self.focus.index = focused
+        if focused is not None:  # a rebuild (new size, new language) keeps the keyboard's place
+            self.focus.index = focused
         self.dirty = True
 
     def build(self, size: Tuple[int, int]) -> None:
@@ -214,16 +215,9 @@ class MenuScene(Scene):
             else:
                 self.confirm()
         elif intent == "cancel":
-            if self.focus.index is not None and not self.cancel_first():
-                self.focus.clear()
-            else:
-                self.back()
+            self.back()
         else:
             self.key(event)
-
-    def cancel_first(self) -> bool:
-        """Does Escape leave at once, even with a focus shown?"""
-        return True
 
     def _do(self, action: Action) -> None:
         if action[0] == "choose":
@@ -320,7 +314,7 @@ class DialogScene(MenuScene):
         for i, (text, _) in enumerate(self.choices):
             self.answer_buttons.append(self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, ("answer", i)))
         if self.focus.index is None:
-            self.focus.index = 0 if self.on_cancel is None else None
+            self.focus.index = 0  # Enter answers with the first choice
 
     def act(self, action: Action) -> None:
         if action[0] == "answer":
