@@ -230,6 +230,12 @@ class App:
     def drop_match(self) -> None:
         self.session = self.options = None
 
+    def restore_saved(self) -> bool:
+        """Load the match saved by an earlier run into ``session`` and
+        ``options``; False when there is none that can be continued.
+        (Saving and restoring come with the saves issue: nothing yet.)"""
+        return False
+
     def has_match(self) -> bool:
         """Is there a match to continue (here, or saved)?"""
         if self.session is not None and not self.session.match.over:

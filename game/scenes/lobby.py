@@ -38,9 +38,11 @@ class LobbyScene(MenuScene):
         s = self.app.settings
         m = max(10, f)
         self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 3.4)), t("lobby.title"), object_id="#title")
-        top = int(f * 4.4)
         row_h = int(f * 2.2)
         gap = max(4, int(f * 0.35))
+        content_h = 8 * (row_h + gap) + gap + int(f * 1.6)
+        slack = (h - int(f * 2.6)) - int(f * 4.4) - content_h  # between the title and the key hint
+        top = int(f * 4.4) + max(0, slack // 3)
         right_w = min(int(f * 15), int(w * 0.28))
         left_w = min(int(f * 42), w - right_w - 3 * m)
         total = left_w + m * 2 + right_w
@@ -138,16 +140,14 @@ class LobbyScene(MenuScene):
         start_match(self.app, options, seed=seed)
 
     def continue_match(self) -> None:
-        """Back to the match in progress.  (A match saved by an earlier run is
-        restored by the saves issue: ``App.restore_saved``.)"""
+        """Back to the match in progress (kept in the app, or saved by an
+        earlier run: :meth:`App.restore_saved`)."""
         from .match import MatchScene
 
-        if self.app.session is None:
-            restore = getattr(self.app, "restore_saved", None)
-            if restore is None or not restore():
-                self.continue_button.hide()
-                self.dirty = True
-                return
+        if self.app.session is None and not self.app.restore_saved():
+            self.continue_button.hide()
+            self.dirty = True
+            return
         self.app.switch(MatchScene(self.app, self.app.session))
 
 
