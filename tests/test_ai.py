@@ -11,24 +11,7 @@ from engine import Position, get_bot, legal_plays
 from engine.ai import cube
 from engine.ai.encode import N_INPUTS, boards, encode, shot_chance
 from engine.ai.network import Network, equity, flip
-from support import ROOT
-
-
-def _random_positions(n, seed=3):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        pos = Position.initial()
-        for ply in range(300):
-            plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
-            if plays:
-                pos = pos.apply(rng.choice(plays))
-            if pos.winner() is not None:
-                break
-            pos = pos.swapped()
-            if ply % 7 == 3:
-                out.append(pos)
-    return out[:n]
+from support import ROOT, random_positions
 
 
 def test_encoding_of_the_initial_position_by_hand():
@@ -63,7 +46,7 @@ def test_shot_chance_counts_direct_and_combination_shots():
 
 def test_network_outputs_are_consistent_probabilities():
     net = Network.random(16, seed=1)
-    x = encode(*boards(_random_positions(30)))
+    x = encode(*boards(random_positions(30)))
     p = net.forward(x)
     assert p.shape == (30, 5)
     assert np.all(p >= 0) and np.all(p <= 1)
@@ -85,7 +68,7 @@ def test_network_save_and_load_round_trip(tmp_path):
 def test_bots_choose_legal_plays(level):
     bot = get_bot(level, seed=5)
     rng = random.Random(level)
-    for pos in _random_positions(12 if level == "expert" else 40):
+    for pos in random_positions(12 if level == "expert" else 40):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         play = bot.choose_play(pos, dice)
         legal = legal_plays(pos, dice)
@@ -127,7 +110,7 @@ def test_beginner_errs_but_never_absurdly():
     beginner = get_bot("beginner", seed=11)
     rng = random.Random(4)
     missed = 0
-    for pos in _random_positions(60, seed=9):
+    for pos in random_positions(60, seed=9):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         ranked = beginner.rank_plays(pos, dice)
         if len(ranked) < 2:

@@ -25,18 +25,9 @@ from engine import (
     SerializationError,
     get_bot,
 )
+from support import board
 
 INITIAL = Position.initial()
-
-
-def board(me, opp):
-    def side(d):
-        c = [0] * 25
-        for p, n in d.items():
-            c[24 if p == "bar" else p - 1] += n
-        return c
-
-    return Position(side(me), side(opp))
 
 
 def game_at(pos, dice, turn=0, cube=False, cube_value=1, owner=None, crawford=False):

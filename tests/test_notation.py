@@ -11,18 +11,9 @@ from engine import (
     legal_plays,
     parse_play,
 )
+from support import board
 
 INITIAL = Position.initial()
-
-
-def board(me, opp):
-    def side(d):
-        c = [0] * 25
-        for p, n in d.items():
-            c[24 if p == "bar" else p - 1] += n
-        return c
-
-    return Position(side(me), side(opp))
 
 
 START = {6: 5, 8: 3, 13: 5, 24: 2}

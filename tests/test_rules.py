@@ -10,16 +10,7 @@ import pytest
 
 from engine import FixedDice, Game, Position, Turn, format_play, legal_plays, successors
 from engine.moves import step_error
-
-
-def board(me, opp):
-    def side(d):
-        c = [0] * 25
-        for p, n in d.items():
-            c[24 if p == "bar" else p - 1] += n
-        return c
-
-    return Position(side(me), side(opp))
+from support import board
 
 
 def texts(pos, dice):
