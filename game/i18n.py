@@ -1,7 +1,12 @@
 """Every user-visible string of the client, by key.
 
 ``t(key, **kwargs)`` looks the key up in the current language's table and
-formats it.  Only English exists for now; a later issue adds more tables.
+formats it.  The tables: English here, Simplified Chinese in
+:mod:`game.i18n_zh`; both have the same keys and the same placeholders
+(the tests check).  ``set_language("")`` follows the system's language
+(Chinese for a zh* locale, else English).  A line made far from the screen
+(storage's notices) is a :class:`Message`: English text that :func:`tr`
+shows in the player's language.
 
 >>> t("player.0")
 'White'
@@ -11,7 +16,10 @@ formats it.  Only English exists for now; a later issue adds more tables.
 
 from __future__ import annotations
 
-from typing import Dict, Tuple
+import locale
+import os
+import re
+from typing import Dict, List, Optional, Set, Tuple
 
 EN: Dict[str, str] = {
     "app.title": "Backgammon",
@@ -41,6 +49,7 @@ EN: Dict[str, str] = {
     "panel.score": "Game {number} · {name0} {score0} – {score1} {name1} · to {length}",
     "panel.single": "Single game",
     "panel.crawford": "Crawford game",
+    "common.joined": "{a} · {b}",
     "panel.steps": "Legal steps",
     "panel.no_steps": "—",
     "panel.keys1": "Space or Enter: roll, done",
@@ -147,6 +156,21 @@ EN: Dict[str, str] = {
     "records.matches": "Matches: {played} played, {won} won",
     "records.gammons": "Gammons: {won} won, {lost} lost",
     "records.backgammons": "Backgammons: {won} won, {lost} lost",
+    # storage's lines for the player (game/storage.py makes them as Messages)
+    "storage.label.settings": "settings",
+    "storage.label.records": "records",
+    "storage.label.saved_game": "saved game",
+    "storage.lost.settings": "default settings are used",
+    "storage.lost.records": "the records start afresh",
+    "storage.lost.saved_game": "it cannot be continued",
+    "storage.restored_missing": "The {what} file was missing; the previous copy was restored.{kept}",
+    "storage.restored_damaged": "The {what} file was damaged; the previous copy was restored.{kept}",
+    "storage.unreadable": "The {what} file could not be read; {lost}.{kept}",
+    "storage.kept": " (damaged file kept as {name})",
+    "storage.reset": "Some {what} were not valid and were reset: {names}.",
+    "storage.reset_more": "{names} and {n} more",
+    "storage.cannot_save": "Could not save the {what}: {reason}.",
+    "storage.cannot_remove": "Could not remove the {what}: {reason}.",
     # the match's top bar and its questions
     "top.lobby": "Lobby",
     "top.restart": "Restart",
@@ -171,17 +195,78 @@ EN: Dict[str, str] = {
     "panel.resigning": "{name}: accept the resignation?",
 }
 
+from .i18n_zh import ZH  # noqa: E402  (after EN: the tests compare the two)
+
 #: the languages the settings offer: (code, name in that language)
-LANGUAGES: Tuple[Tuple[str, str], ...] = (("en", "English"),)
+LANGUAGES: Tuple[Tuple[str, str], ...] = (("en", "English"), ("zh", "中文"))
 
-TABLES: Dict[str, Dict[str, str]] = {"en": EN}
-_language = "en"
+TABLES: Dict[str, Dict[str, str]] = {"en": EN, "zh": ZH}
+DEFAULT = "en"
+_language = DEFAULT
+#: keys asked for that the current table lacks (the tests look here)
+MISSING: Set[Tuple[str, str]] = set()
 
 
-def set_language(code: str) -> None:
-    """Choose the table ``t`` reads (unknown codes fall back to English)."""
+def normalise(code: Optional[str]) -> Optional[str]:
+    """A table code for a language or locale name: ``'zh_CN.UTF-8'``,
+    ``'zh-Hans'`` -> ``'zh'``; None when there is no table for it."""
+    if not code:
+        return None
+    base = re.split(r"[-_.@]", code.strip().lower(), maxsplit=1)[0]
+    return base if base in TABLES else None
+
+
+def system_locales() -> List[str]:
+    """The player's preferred languages as the system names them, best first:
+    SDL's list (Windows, macOS, Linux), then the usual environment variables,
+    then Python's locale."""
+    found: List[str] = []
+    try:
+        import pygame
+
+        for loc in pygame.system.get_pref_locales():
+            lang = loc.get("language") if isinstance(loc, dict) else None
+            if lang:
+                found.append(lang if not loc.get("country") else f"{lang}_{loc['country']}")
+    except Exception:  # no SDL, or too old a one
+        pass
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            found.extend(v for v in value.split(":") if v)
+    try:
+        lang = locale.getlocale()[0]
+        if lang:
+            found.append(lang)
+    except (ValueError, TypeError):  # pragma: no cover
+        pass
+    return found
+
+
+def system_language() -> str:
+    """The table for the system's language: Chinese for zh*, else English.
+    Only the first preference with a language counts ('C' and 'POSIX' do not)."""
+    for name in system_locales():
+        if name.split(".")[0].upper() in ("C", "POSIX"):
+            continue
+        return "zh" if name.lower().startswith("zh") else DEFAULT
+    return DEFAULT
+
+
+def resolve(code: Optional[str]) -> str:
+    """The table a settings value means: '' follows the system's language;
+    an unknown code falls back to English."""
+    if not code:
+        return system_language()
+    return code if code in TABLES else (normalise(code) or DEFAULT)
+
+
+def set_language(code: Optional[str]) -> None:
+    """Choose the table ``t`` reads: a code of :data:`TABLES` (or a locale
+    name like 'zh_CN'); '' or None follows the system; unknown codes fall
+    back to English."""
     global _language
-    _language = code if code in TABLES else "en"
+    _language = resolve(code)
 
 
 def language() -> str:
@@ -191,6 +276,45 @@ def language() -> str:
 
 def t(key: str, **kwargs: object) -> str:
     """The text for ``key`` in the current language, formatted with ``kwargs``.
-    A key missing from the table is shown as itself, so a gap is visible."""
-    text = TABLES[_language].get(key) or EN.get(key) or key
+    A key missing from the table falls back to English (and is noted in
+    :data:`MISSING`); one missing everywhere is shown as itself."""
+    table = TABLES.get(_language, EN)
+    text = table.get(key)
+    if text is None:
+        MISSING.add((_language, key))
+        text = EN.get(key, key)
     return text.format(**kwargs) if kwargs else text
+
+
+class Message(str):
+    """A line for the player made far from the screen (storage's notices):
+    it reads as its English text (logs, tests) and keeps its key and
+    arguments, so :func:`tr` can show it in the player's language, whatever
+    the language is when it is shown.  Arguments may be Messages too.
+
+    >>> m = Message("storage.cannot_save", what=Message("storage.label.settings"), reason="disk full")
+    >>> m
+    'Could not save the settings: disk full.'
+    >>> tr(m) == m
+    True
+    """
+
+    key: str
+    kwargs: Dict[str, object]
+
+    def __new__(cls, key: str, **kwargs: object) -> "Message":
+        text = EN.get(key, key)
+        if kwargs:
+            text = text.format(**{k: str(v) for k, v in kwargs.items()})
+        obj = super().__new__(cls, text)
+        obj.key = key
+        obj.kwargs = dict(kwargs)
+        return obj
+
+
+def tr(text: object) -> str:
+    """``text`` in the current language: a :class:`Message` is translated
+    (with its arguments), anything else is shown as it is."""
+    if isinstance(text, Message):
+        return t(text.key, **{k: tr(v) for k, v in text.kwargs.items()})
+    return "" if text is None else str(text)

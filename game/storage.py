@@ -37,6 +37,8 @@ from typing import Any, Callable, ClassVar, Dict, Generic, List, Optional, Tuple
 
 import platformdirs
 
+from .i18n import EN, Message
+
 log = logging.getLogger(__name__)
 
 APP_NAME = "backgammon"
@@ -151,11 +153,8 @@ class JsonStore(Generic[T]):
         if state == "ok":
             value, problems = got
             self._restore_backup()
-            if main_state == "missing":
-                line = f"The {self.label} file was missing; the previous copy was restored."
-            else:
-                line = f"The {self.label} file was damaged; the previous copy was restored."
-            return value, line + self._kept(aside)
+            key = "storage.restored_missing" if main_state == "missing" else "storage.restored_damaged"
+            return value, Message(key, what=self._label, kept=self._kept(aside))
         if state == "bad":
             log.warning("%s is unreadable: %s", self.backup, got)
             moved = self._set_aside(self.backup)
@@ -163,7 +162,7 @@ class JsonStore(Generic[T]):
                 aside.append(moved)
         if main_state == "missing" and state == "missing":
             return None, None
-        return None, f"The {self.label} file could not be read; {self.lost}." + self._kept(aside)
+        return None, Message("storage.unreadable", what=self._label, lost=self._lost, kept=self._kept(aside))
 
     def _restore_backup(self) -> None:
         """Copy the good backup back in place of a missing main file, so the
@@ -178,12 +177,27 @@ class JsonStore(Generic[T]):
     def _problems_line(self, problems: List[str]) -> Optional[str]:
         if not problems:
             return None
-        names = ", ".join(problems[:5]) + (f" and {len(problems) - 5} more" if len(problems) > 5 else "")
-        return f"Some {self.label} were not valid and were reset: {names}."
+        names: Any = ", ".join(problems[:5])
+        if len(problems) > 5:
+            names = Message("storage.reset_more", names=names, n=len(problems) - 5)
+        return Message("storage.reset", what=self._label, names=names)
 
     @staticmethod
-    def _kept(aside: List[Path]) -> str:
-        return f" (damaged file kept as {aside[0].name})" if aside else ""
+    def _kept(aside: List[Path]) -> Any:
+        return Message("storage.kept", name=aside[0].name) if aside else ""
+
+    # the player's lines are game.i18n Messages: English text that the screen translates
+    def _words(self, kind: str, english: str) -> Any:
+        key = f"storage.{kind}.{self.label.replace(' ', '_')}"
+        return Message(key) if key in EN else english
+
+    @property
+    def _label(self) -> Any:
+        return self._words("label", self.label)
+
+    @property
+    def _lost(self) -> Any:
+        return self._words("lost", self.lost)
 
     # -- writing --
     def save(self, data: Any) -> Optional[str]:
@@ -208,7 +222,7 @@ class JsonStore(Generic[T]):
             _atomic_write(self.path, text.encode("utf-8"))
         except OSError as exc:
             log.warning("could not save %s: %s", self.path, exc)
-            return f"Could not save the {self.label}: {exc.strerror or exc}."
+            return Message("storage.cannot_save", what=self._label, reason=exc.strerror or exc)
         return None
 
     def discard(self) -> Optional[str]:
@@ -222,7 +236,7 @@ class JsonStore(Generic[T]):
                     pass
         except OSError as exc:
             log.warning("could not remove %s: %s", self.path, exc)
-            return f"Could not remove the {self.label}: {exc.strerror or exc}."
+            return Message("storage.cannot_remove", what=self._label, reason=exc.strerror or exc)
         return None
 
 
