@@ -9,13 +9,13 @@ it draws a :class:`BoardView` that the scene fills in.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 import pygame
 import pygame.gfxdraw
 
+from ..fonts import board_font
 from ..session import Snapshot
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
 
@@ -39,21 +39,10 @@ CUBE_FACE = (250, 246, 230)
 CUBE_TEXT = (30, 30, 30)
 SS = 4  # supersampling for smooth sprites
 
-_FONT_DIR = None
-try:  # the fonts pygame_gui ships
-    import pygame_gui
-
-    _FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
-except ImportError:  # pragma: no cover
-    pass
-
-
 def font_path(bold: bool = True) -> Optional[str]:
-    if _FONT_DIR:
-        p = os.path.join(_FONT_DIR, "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-        if os.path.exists(p):
-            return p
-    return None
+    """The board's font (bold) or the move log's (regular) in the language
+    shown now: Noto Sans, or Noto Sans SC for Chinese (see game/fonts.py)."""
+    return board_font(bold)
 
 
 def _fast(surface: pygame.Surface) -> pygame.Surface:
@@ -62,25 +51,32 @@ def _fast(surface: pygame.Surface) -> pygame.Surface:
 
 
 class TextCache:
-    """Rendered strings by (text, size, colour); fonts by size."""
+    """Rendered strings by (font, text, size, colour); fonts by file and size.
+    The font follows the language shown now (:func:`font_path`)."""
 
     def __init__(self) -> None:
-        self._fonts: Dict[int, pygame.font.Font] = {}
-        self._texts: Dict[Tuple[str, int, Tuple[int, ...]], pygame.Surface] = {}
+        self._fonts: Dict[Tuple[Optional[str], int], pygame.font.Font] = {}
+        self._texts: Dict[Tuple[Optional[str], str, int, Tuple[int, ...]], pygame.Surface] = {}
+        #: every string drawn (the tests check each has its glyphs in the font)
+        self.drawn: Dict[str, Optional[str]] = {}
 
     def font(self, size: int) -> pygame.font.Font:
-        f = self._fonts.get(size)
+        path = font_path()
+        f = self._fonts.get((path, size))
         if f is None:
-            f = self._fonts[size] = pygame.font.Font(font_path(), size)
+            f = self._fonts[(path, size)] = pygame.font.Font(path, size)
         return f
 
     def render(self, text: str, size: int, colour: Tuple[int, ...]) -> pygame.Surface:
-        key = (text, size, tuple(colour))
+        path = font_path()
+        key = (path, text, size, tuple(colour))
         s = self._texts.get(key)
         if s is None:
             if len(self._texts) > 400:
                 self._texts.clear()
+                self.drawn.clear()
             s = self._texts[key] = self.font(size).render(text, True, colour)
+            self.drawn[text] = path
         return s
 
 

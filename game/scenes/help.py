@@ -1,29 +1,26 @@
 """Rules & help: the text of :mod:`game.help_text` in a scrolling box.
 
 Mouse wheel or the scroll bar; by keyboard Up/Down, Page Up/Page Down,
-Home/End; Escape or Back returns."""
+Home/End; by controller the d-pad, LB/RB for pages; Escape, B or Back returns."""
 
 from __future__ import annotations
 
-import os
 from typing import Optional, Tuple
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UITextBox
 
-from .. import help_text, i18n
+from .. import fonts, help_text, i18n
 from ..app import App, Scene
 from ..i18n import t
+from ..input.intents import intent_of
 from .ui import MenuScene
 
 LINE_STEP = 0.04  # of the whole text, per arrow key
-FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
 
 
-def _measure_font(lang: str, px: int) -> pygame.font.Font:
-    name = "NotoSansSC-Regular.otf" if lang == "zh" else "NotoSans-Regular.ttf"
-    return pygame.font.Font(os.path.join(FONT_DIR, name), px)
+def _measure_font(lang: str, px: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(fonts.font_file("bold" if bold else "regular", lang), px)
 
 
 class HelpScene(MenuScene):
@@ -34,7 +31,7 @@ class HelpScene(MenuScene):
 
     @property
     def language(self) -> str:
-        return help_text.normalise_language(self.app.settings.language or i18n.language())
+        return help_text.normalise_language(i18n.language())
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
@@ -48,7 +45,7 @@ class HelpScene(MenuScene):
         self.box = UITextBox("", rect, self.manager, object_id="#help_text")
         lang = self.language
         text_px = max(10, int(round(19 * f / 20)))  # the #help_text font of theme.json, scaled
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": text_px, "style": "bold", "antialiased": "1"}])
+        self.manager.preload_fonts([{"name": fonts.THEME_NAMES[lang], "point_size": text_px, "style": "bold", "antialiased": "1"}])
         measure = width = None
         if lang == "zh":  # pygame_gui wraps only at spaces: break Chinese lines ourselves
             font = _measure_font(lang, text_px)
@@ -91,10 +88,14 @@ class HelpScene(MenuScene):
             self.scroll_by(1000)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+        intent = intent_of(event)  # Up/Down and the d-pad scroll by lines, LB/RB by pages
+        if intent in ("up", "down"):
             sb = self.scroll_bar
             step = LINE_STEP / max(0.05, sb.visible_percentage) if sb is not None else 0
-            self.scroll_by(step if event.key == pygame.K_DOWN else -step)
+            self.scroll_by(step if intent == "down" else -step)
+            return
+        if intent in ("focus_next", "focus_prev") and event.type == pygame.CONTROLLERBUTTONDOWN:
+            self.scroll_by(0.9 if intent == "focus_next" else -0.9)
             return
         super().handle_event(event)
 

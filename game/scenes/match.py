@@ -25,7 +25,7 @@ from ..input.pointer import BoardPointer
 from ..cues import sound_for
 from ..session import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
 from .panel import PanelState, SidePanel, StepChoice
-from .theme import theme, ui_font_px
+from .theme import manager, ui_font_px
 from .topbar import TopBar, TopState, top_bar_height
 
 FOCUS = (120, 200, 255)
@@ -90,7 +90,7 @@ class MatchScene(Scene):
         f = ui_font_px(size)
         self.layout = Layout(size, top=top_bar_height(f))
         self.renderer = BoardRenderer(self.layout, self.text, show_numbers=self.settings.show_point_numbers, show_pips=self.settings.show_pips)
-        self.manager = pygame_gui.UIManager(size, theme(f))
+        self.manager = manager(size, f)
         self.panel = SidePanel(self.manager, self.layout.panel_rect, f, self.session.game.cube_enabled or self.session.match.cube)
         self.topbar = TopBar(self.manager, self.layout.top_bar_rect, f)
         self.dirty = True

@@ -47,9 +47,11 @@ class SettingsScene(MenuScene):
         self.rows["fullscreen"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.fullscreen"), on_off,
                                             self.app.fullscreen, self.app.set_fullscreen)
         y += row_h + gap
-        current = s.language if s.language in i18n.TABLES else "en"
+        # each language named in its own script (a font that has them all: "#language")
+        current = i18n.language()
         self.rows["language"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.language"),
-                                          [(code, name) for code, name in i18n.LANGUAGES], current, self._set_language)
+                                          [(code, name) for code, name in i18n.LANGUAGES], current, self._set_language,
+                                          object_id="#language")
         y += row_h + gap
         self.label(pygame.Rect(x, y, iw, int(f * 1.2)), t("settings.pace_hint"), object_id="#hint")
         bw = int(f * 9)

@@ -5,6 +5,11 @@ font size and corner radius in it to the size :func:`ui_font_px` picks for
 the window, so text stays readable from a sofa at any size.  Object ids
 (``#choice``, ``#play`` ...) take what they do not set from their element's
 block (``button``, ``text_box``, ``panel``, ``label``).
+
+Every font is given once per language (pygame_gui's per-locale fonts): the
+theme file's font for English, the same size and weight in Noto Sans SC
+for Chinese (see :mod:`game.fonts`); a manager made with
+``starting_language`` (:func:`manager`) draws with its language's fonts.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from functools import lru_cache
 from typing import Any, Dict, Tuple
 
 import pygame_gui
+
+from .. import fonts, i18n
 
 #: the monospace font pygame_gui ships; unlike its Noto Sans it has the arrow "→"
 SYMBOL_FONT = os.path.join(os.path.dirname(pygame_gui.__file__), "data", "FiraCode-Regular.ttf")
@@ -39,7 +46,11 @@ INHERITS = {
     "#help_text": "text_box",
     "#topbar_bg": "panel",
     "#dialog": "panel",
+    "#language": "#choice",
+    "#notice": "text_box",
 }
+#: object ids whose text is drawn in every language with the font that has them all
+ALL_LANGUAGE_IDS = ("#language",)
 
 
 def ui_font_px(size: Tuple[int, int]) -> int:
@@ -73,16 +84,45 @@ def _scaled(value: str, factor: float, least: int) -> str:
 def _theme(font_px: int) -> str:
     data = copy.deepcopy(_base())
     factor = font_px / BASE_PX
-    for block in data.values():
+    for oid, block in data.items():
         font = block.get("font")
         if font is not None and "size" in font:
             font["size"] = _scaled(font["size"], factor, 10)
             if font.get("name") == "fira_code":
                 font["regular_path"] = SYMBOL_FONT
+            block["font"] = [_localised(font, lang, oid) for lang in fonts.FILES]
         misc = block.get("misc")
         if misc is not None and "shape_corner_radius" in misc:
             misc["shape_corner_radius"] = _scaled(misc["shape_corner_radius"], factor, 3)
     return json.dumps(data)
+
+
+def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
+    """The theme font block ``font`` for ``lang`` (pygame_gui's ``locale`` key)."""
+    if oid in ALL_LANGUAGE_IDS:
+        lang_font = fonts.ALL_LANGUAGES
+    elif lang == "en":
+        if font.get("name") == fonts.THEME_NAMES["en"]:  # paths too: a Chinese manager does not know it
+            return dict(font, locale=lang, regular_path=fonts.font_file("regular", "en") or "",
+                        bold_path=fonts.font_file("bold", "en") or "")
+        return dict(font, locale=lang)
+    else:
+        lang_font = lang
+    return {
+        "locale": lang,
+        "name": fonts.THEME_NAMES[lang_font],
+        "size": font["size"],
+        "bold": font.get("bold", "0"),
+        "italic": "0",
+        "regular_path": fonts.font_file("regular", lang_font) or "",
+        "bold_path": fonts.font_file("bold", lang_font) or "",
+    }
+
+
+def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
+    """A UI manager for a window of ``size``, themed for text ``font_px``
+    high, in the language shown now."""
+    return pygame_gui.UIManager(size, theme(font_px), starting_language=i18n.language())
 
 
 def theme(font_px: int) -> Dict[str, Any]:

@@ -20,7 +20,7 @@ from ..app import App, Scene
 from ..i18n import t
 from ..input.keys import key_intent
 from ..input.focus import FocusRing
-from .theme import theme, ui_font_px
+from .theme import manager, ui_font_px
 
 BG = (24, 28, 33)
 FOCUS = (120, 200, 255)
@@ -61,7 +61,8 @@ class ChoiceRow:
     """A label and a row of buttons of which one is chosen."""
 
     def __init__(self, scene: "MenuScene", rect: pygame.Rect, label: str, choices: Sequence[Tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], None], label_w: Optional[int] = None, container: Any = None):
+                 on_change: Callable[[Any], None], label_w: Optional[int] = None, container: Any = None,
+                 object_id: str = "#choice"):
         self.scene = scene
         self.value = value
         self.on_change = on_change
@@ -74,7 +75,7 @@ class ChoiceRow:
         self.buttons: List[Tuple[UIButton, Any]] = []
         for i, (v, text) in enumerate(choices):
             b = UIButton(pygame.Rect(rect.x + label_w + i * (bw + gap), rect.y, bw, rect.height), text, scene.manager,
-                         container=container, object_id="#choice")
+                         container=container, object_id=object_id)
             self.buttons.append((b, v))
             scene.add_action(b, ("choose", self, v))
         self._show()
@@ -147,7 +148,7 @@ class MenuScene(Scene):
     def _rebuild(self, size: Tuple[int, int]) -> None:
         focused = self.focus.index
         self.font_px = ui_font_px(size)
-        self.manager = pygame_gui.UIManager(size, theme(self.font_px))
+        self.manager = manager(size, self.font_px)
         self.actions = {}
         self.order = []
         self.gear_button = None

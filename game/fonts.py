@@ -1,0 +1,66 @@
+"""Which font file draws which text, in each language.
+
+All the fonts are the ones pygame_gui ships (its ``data`` folder), so the
+game needs no font of its own and a frozen build carries them with
+pygame_gui's data.  English uses Noto Sans, whose Latin is what the game
+was drawn with; Simplified Chinese uses Noto Sans SC, which has the CJK
+characters and Latin, digits and the arrow as well.  Fira Code draws the
+English step buttons ("13 → 8 (5)": Noto Sans has no arrow).
+
+- the pygame_gui widgets: :mod:`game.scenes.theme` gives every font of the
+  theme a block per locale (``"locale": "en"`` / ``"zh"``) and the UI
+  managers are made with ``starting_language`` set to the language;
+- the board's own text and the move log: :func:`board_font`.
+
+:data:`SYMBOL_KEYS` are the strings drawn with the ``symbols`` font (the
+step buttons); every other string of a language's table is drawn with its
+``regular`` and ``bold`` fonts, on the widgets and on the board.  The
+language names on the settings screen are drawn with :data:`ALL_LANGUAGES`
+in every language, so each shows in its own script.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Dict, Optional
+
+try:  # the fonts pygame_gui ships
+    import pygame_gui
+
+    FONT_DIR: Optional[str] = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+except ImportError:  # pragma: no cover
+    FONT_DIR = None
+
+#: language -> role -> file name in pygame_gui's data folder
+FILES: Dict[str, Dict[str, str]] = {
+    "en": {"regular": "NotoSans-Regular.ttf", "bold": "NotoSans-Bold.ttf", "symbols": "FiraCode-Regular.ttf"},
+    "zh": {"regular": "NotoSansSC-Regular.otf", "bold": "NotoSansSC-Bold.otf", "symbols": "NotoSansSC-Regular.otf"},
+}
+#: the theme's font name for a language's regular/bold pair
+THEME_NAMES: Dict[str, str] = {"en": "noto_sans", "zh": "noto_sans_sc"}
+#: the font that draws every language's own name (the language choice)
+ALL_LANGUAGES = "zh"
+#: the keys whose text is drawn with the ``symbols`` font (the step buttons)
+SYMBOL_KEYS = frozenset({"step.button", "point.bar", "point.off"})
+
+
+def _lang(lang: Optional[str]) -> str:
+    if lang is None:
+        from . import i18n
+
+        lang = i18n.language()
+    return lang if lang in FILES else "en"
+
+
+def font_file(role: str, lang: Optional[str] = None) -> Optional[str]:
+    """The file for ``role`` ('regular', 'bold', 'symbols') in ``lang``
+    (default: the language now); None when pygame_gui's fonts are missing."""
+    if FONT_DIR is None:  # pragma: no cover
+        return None
+    path = os.path.join(FONT_DIR, FILES[_lang(lang)][role])
+    return path if os.path.exists(path) else None
+
+
+def board_font(bold: bool = True, lang: Optional[str] = None) -> Optional[str]:
+    """The font of the board's own text (bold) and of the move log (regular)."""
+    return font_file("bold" if bold else "regular", lang)
