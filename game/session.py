@@ -124,25 +124,32 @@ def _dice_text(dice: Optional[Sequence[int]]) -> Tuple[str, str]:
     return (str(dice[0]), str(dice[1])) if dice else ("", "")
 
 
-def format_log_entry(entry: Any) -> str:
-    """One move-log line for an engine ``LogEntry``."""
-    name = player_name(entry.player)
+def log_message(entry: Any) -> "i18n.Message":
+    """One move-log line for an engine ``LogEntry``, as an :class:`i18n.Message`
+    (its English text; :func:`i18n.tr` shows it in the language of the moment)."""
+    M = i18n.Message
+    name = M(f"player.{entry.player}")
     d1, d2 = _dice_text(entry.dice)
     kind = entry.kind
     if kind == "opening":
         a, b = entry.dice
         if entry.text == "tie":
-            return i18n.t("log.opening_tie", a=a)
-        return i18n.t("log.opening", name0=player_name(0), name1=player_name(1), a=a, b=b)
+            return M("log.opening_tie", a=a)
+        return M("log.opening", name0=M("player.0"), name1=M("player.1"), a=a, b=b)
     if kind == "play":
-        return i18n.t("log.play", name=name, d1=d1, d2=d2, text=entry.text)
+        return M("log.play", name=name, d1=d1, d2=d2, text=entry.text)
     if kind == "pass":
-        return i18n.t("log.pass", name=name, d1=d1, d2=d2)
+        return M("log.pass", name=name, d1=d1, d2=d2)
     if kind == "win":
-        return i18n.t("log.win", name=name, kind=i18n.t(f"result.{entry.text}"), value=entry.value)
-    if kind in ("double", "take", "drop", "resign", "accept", "reject"):
-        return i18n.t(f"log.{kind}", name=name, value=entry.value, text=entry.text)
-    return f"{name} {kind} {entry.text}".strip()
+        return M("log.win", name=name, kind=M(f"result.{entry.text}"), value=entry.value)
+    if kind in ("resign", "accept", "reject"):  # text: the level resigned
+        return M(f"log.{kind}", name=name, value=entry.value, text=M(f"result.{entry.text or 'single'}"))
+    return M(f"log.{kind}", name=name, value=entry.value, text=entry.text)  # double, take, drop
+
+
+def format_log_entry(entry: Any) -> str:
+    """One move-log line for an engine ``LogEntry``, in the language shown now."""
+    return i18n.tr(log_message(entry))
 
 
 class Session:
@@ -263,17 +270,23 @@ class Session:
         return self.game.pips()
 
     def log_lines(self) -> List[str]:
-        """The move log of the match so far, one line per entry."""
+        """The move log of the match so far, one line per entry, in the
+        language shown now (the lines of earlier games too: they are kept as
+        :class:`i18n.Message` lines, see :meth:`next_game`)."""
         g = self.game
-        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]))
+        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]), i18n.language())
         if self._log_cache is not None and self._log_cache[0] == key:
             return list(self._log_cache[1])
-        lines = list(self._old_log)
-        if self.match.length > 1:
-            lines.append(i18n.t("log.game", number=self.match.game_number))
-        lines.extend(format_log_entry(e) for e in g.log)
+        lines = [i18n.tr(line) for line in self._log_messages()]
         self._log_cache = (key, lines)
         return list(lines)
+
+    def _log_messages(self) -> List[str]:
+        lines = list(self._old_log)
+        if self.match.length > 1:
+            lines.append(i18n.Message("log.game", number=self.match.game_number))
+        lines.extend(log_message(e) for e in self.game.log)
+        return lines
 
     # -- what happened --------------------------------------------------------------
     def pending(self) -> bool:
@@ -403,7 +416,7 @@ class Session:
         if not self.can_next_game():
             return False
         before = self.snapshot()
-        self._old_log = self.log_lines()
+        self._old_log = self._log_messages()
         self.match.next_game()
         self._cancel_thinking()
         self._emit("newgame", 0, before)
