@@ -151,6 +151,16 @@ class App:
         #: the dice source new matches use (None: system randomness; --seed sets one)
         self.dice: Any = None
         self.scenes = SceneManager()
+        from .input.gamepad import Gamepads
+        from .input.touch import TouchMouse
+
+        #: game controllers, opened as they are plugged in (game/input/gamepad.py)
+        self.gamepads = Gamepads()
+        self.gamepads.start()
+        #: the finger that acts as the mouse (game/input/touch.py)
+        self.touch = TouchMouse()
+        #: the kiosk's idle timer and attract mode (game/kiosk.py) with --kiosk, else None
+        self.kiosk: Any = None
         self.running = True
         self.accumulator = 0.0
         self.frames = 0
@@ -267,7 +277,32 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
             self.scene.dirty = True
-        self.scene.handle_event(event)
+        # controllers and fingers become the events scenes read (pad buttons, the mouse)
+        for pad_event in self.gamepads.translate(event):
+            for e in self.touch.translate(pad_event, self.size):
+                if self.kiosk is not None and self.kiosk.input(e):
+                    continue  # it woke the kiosk's attract mode: that is all it does
+                if self.app_key(e):
+                    continue
+                self.scene.handle_event(e)
+                if not self.running:
+                    return
+
+    def app_key(self, event: pygame.event.Event) -> bool:
+        """Keys that work on every screen: F11 (or Alt+Enter) toggles full
+        screen, Ctrl+Shift+Q quits (the way out of a kiosk).  True when
+        ``event`` was one of them."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        mod = getattr(event, "mod", 0)
+        if event.key == pygame.K_q and mod & pygame.KMOD_CTRL and mod & pygame.KMOD_SHIFT:
+            self.quit()
+            return True
+        if event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT):
+            if self.kiosk is None:  # a kiosk stays full screen
+                self.set_fullscreen(not self.fullscreen)
+            return True
+        return False
 
     # -- the loop -----------------------------------------------------------------------
     def frame(self, frame_time: float) -> bool:
@@ -284,6 +319,8 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return False
+        if self.kiosk is not None:
+            self.kiosk.tick()  # idle too long: back to the lobby, then the attract mode
         self.accumulator += min(max(frame_time, 0.0), MAX_FRAME)
         steps = 0
         while self.accumulator >= DT and steps < MAX_STEPS:

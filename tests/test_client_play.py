@@ -144,20 +144,37 @@ def test_hot_seat_match_by_keyboard_only():
     _check_display(d)
 
 
-def test_arrow_keys_move_the_focus_and_escape_clears_it():
+def test_arrow_keys_move_the_focus_on_the_board_and_escape_backs_out():
     d = Driver(seed=8)
     d.key(pygame.K_SPACE)
-    items = d.scene._focusables
-    assert items
-    d.key(pygame.K_DOWN)
-    assert d.scene.focus.index == 0
-    d.key(pygame.K_RIGHT)
-    assert d.scene.focus.index == 1 % len(items)
-    d.key(pygame.K_UP)
-    d.key(pygame.K_LEFT)
-    assert d.scene.focus.index == len(d.scene._focusables) - 1
+    d.settle()
+    scene = d.scene
+    movable = d.game.current_turn.movable()
+    assert len(movable) > 1
+    # a roll by key puts the focus on a checker that can move, drawn as a ring
+    assert scene.board_focus.kind == "checker" and scene.board_focus.point in movable
+    assert scene.board_view().focus == scene.board_focus.at
+    for key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN):
+        d.key(key)
+        if scene.board_focus.at is not None:
+            assert scene.board_focus.kind == "checker" and scene.board_focus.point in movable
+        else:  # it left the board for a button
+            assert scene.focus.index is not None
     d.key(pygame.K_ESCAPE)
-    assert d.scene.focus.index is None
+    assert scene.board_focus.at is None and scene.focus.index is None
+    d.key(pygame.K_RIGHT)  # the first arrow brings the focus back on a checker
+    frm = scene.board_focus.point
+    assert scene.board_focus.kind == "checker" and frm in movable
+    d.key(pygame.K_RETURN)  # select it: the focus moves among its targets
+    assert scene.pointer.selected == frm and scene.board_focus.kind == "target"
+    assert scene.board_focus.point in d.game.current_turn.destinations(frm)
+    d.key(pygame.K_ESCAPE)  # back out to the checker
+    assert scene.board_focus.at == ("checker", frm) and scene.pointer.selected is None
+    d.key(pygame.K_ESCAPE)
+    assert scene.board_focus.at is None
+    # Tab still walks the panel's buttons in order, steps first
+    d.key(pygame.K_TAB)
+    assert scene.focus.index == 0 and scene._focusables[0][1][0] == "step"
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -98,6 +98,8 @@ class BoardView:
     ghosts: List[Tuple[float, float]] = field(default_factory=list)
     #: the step the keyboard focus is on: (from, to) in the viewer's numbering
     focus_step: Optional[Tuple[int, int]] = None
+    #: the focus of the arrow keys and pads: ("checker", point) or ("target", point), viewer's numbering
+    focus: Optional[Tuple[str, int]] = None
     banner: Optional[str] = None
     prompt: Optional[str] = None
     #: the hinted play, steps in the viewer's numbering, and the ranked list to show
@@ -238,6 +240,15 @@ class BoardRenderer:
         n = snap.counts[viewer][point]
         return self.layout.slot(0, point, max(0, n - 1))
 
+    def focus_spot(self, view: BoardView) -> Tuple[float, float]:
+        """Centre of the focus ring: on the focused checker, or where the
+        selected checker would land on the focused target."""
+        assert view.focus is not None
+        kind, p = view.focus
+        if kind == "checker":
+            return self.top_slot(view.snap, view.viewer, p)
+        return self.landing_slot(view.snap, view.viewer, p)
+
     def landing_slot(self, snap: Snapshot, viewer: int, point: int) -> Tuple[float, float]:
         """Where a viewer's checker arriving at ``point`` would sit."""
         n = snap.counts[viewer][point]
@@ -308,12 +319,18 @@ class BoardRenderer:
             for fs in (old.focus_step, new.focus_step):
                 if fs is not None:
                     locs |= set(fs)
+        focus_rects = []
+        if old.focus != new.focus:
+            for v in (old, new):
+                if v.focus is not None:
+                    locs.add(v.focus[1])
+                    focus_rects.append(self.focus_ring.get_rect(center=[round(c) for c in self.focus_spot(v)]))
         if old.ghosts != new.ghosts:
             for g in list(old.ghosts) + list(new.ghosts):
                 hit = lay.hit(g)
                 if isinstance(hit, int):
                     locs.add(hit)
-        rects = [lay.tray_rect if loc == -1 else self._region(loc) for loc in locs]
+        rects = [lay.tray_rect if loc == -1 else self._region(loc) for loc in locs] + focus_rects
         if (a.dice, a.remaining, a.turn, old.tumbling is None) != (b.dice, b.remaining, b.turn, new.tumbling is None):
             rects.extend((lay.dice_area, lay.other_dice_area))
         if a.pips != b.pips or (a.cube_enabled, a.cube_value, a.cube_owner) != (b.cube_enabled, b.cube_value, b.cube_owner):
@@ -360,6 +377,8 @@ class BoardRenderer:
             self.blit_centered(surface, self.ring_selected, self.top_slot(snap, view.viewer, view.selected))
         for g in view.ghosts:
             self.blit_centered(surface, self.ghost[view.viewer], g)
+        if view.focus is not None:
+            self.blit_centered(surface, self.focus_ring, self.focus_spot(view))
         if view.tumbling is None:
             self._draw_dice(surface, view)
         self._draw_cube(surface, view)

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, TypeVar
+from typing import Any, Optional, Sequence, Tuple, TypeVar
 
 T = TypeVar("T")
 
@@ -40,3 +40,48 @@ class FocusRing:
         else:
             self.index = (min(self.index, len(items) - 1) + delta) % len(items)
         return items[self.index]
+
+
+def nearest(current: "RectLike", candidates: Sequence["RectLike"], direction: Tuple[int, int]) -> Optional[int]:
+    """The index of the candidate the focus should go to from ``current``
+    when moved ``direction`` ((1, 0) right, (0, -1) up ...): among those
+    whose centre lies that way, the closest, much preferring those level
+    with ``current`` (sharing some of its height, or width when moving up
+    and down).  None when nothing lies that way.
+
+    >>> import pygame
+    >>> row = [pygame.Rect(0, 0, 10, 10), pygame.Rect(20, 0, 10, 10), pygame.Rect(40, 0, 10, 10)]
+    >>> below = pygame.Rect(38, 30, 10, 10)
+    >>> nearest(row[0], row[1:] + [below], (1, 0)), nearest(row[0], row[1:] + [below], (0, 1))
+    (0, 2)
+    >>> nearest(row[0], row[1:], (-1, 0)) is None
+    True
+    """
+    dx, dy = direction
+    cx, cy = _centre(current)
+    best: Optional[int] = None
+    best_score = 0.0
+    for i, r in enumerate(candidates):
+        x, y = _centre(r)
+        along = (x - cx) * dx + (y - cy) * dy
+        if along <= 0:
+            continue
+        ortho = abs(y - cy) if dx else abs(x - cx)
+        (a0, a1), (b0, b1) = (_span(current, 1), _span(r, 1)) if dx else (_span(current, 0), _span(r, 0))
+        gap = max(0.0, max(a0, b0) - min(a1, b1))
+        score = along + 2.0 * ortho + 4.0 * gap
+        if best is None or score < best_score:
+            best, best_score = i, score
+    return best
+
+
+RectLike = Any  # a pygame.Rect (or anything with x, y, width and height)
+
+
+def _centre(r: RectLike) -> Tuple[float, float]:
+    return r[0] + r[2] / 2.0, r[1] + r[3] / 2.0
+
+
+def _span(r: RectLike, axis: int) -> Tuple[float, float]:
+    """(start, end) of a rectangle across ``axis`` (0: x, 1: y)."""
+    return (float(r[axis]), float(r[axis] + r[axis + 2]))

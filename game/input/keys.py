@@ -1,8 +1,15 @@
 """Keys -> intents.  The scene decides what an intent means in its state.
 
+The same intents come from a game controller (:mod:`game.input.gamepad`);
+:func:`game.input.intents.intent_of` reads either.  The arrows give
+directions (``left``, ``right``, ``up``, ``down``) that move a focus on the
+screen; Tab and Shift+Tab step through the buttons in order.
+
 >>> import pygame
 >>> key_intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0))
 'undo'
+>>> key_intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
+'left'
 """
 
 from __future__ import annotations
@@ -18,11 +25,12 @@ KEYMAP = {
     pygame.K_u: "undo",
     pygame.K_BACKSPACE: "undo",
     pygame.K_ESCAPE: "cancel",
+    pygame.K_AC_BACK: "cancel",  # the Back key of Android and many TV remotes
     pygame.K_TAB: "focus_next",
-    pygame.K_RIGHT: "focus_next",
-    pygame.K_DOWN: "focus_next",
-    pygame.K_LEFT: "focus_prev",
-    pygame.K_UP: "focus_prev",
+    pygame.K_RIGHT: "right",
+    pygame.K_DOWN: "down",
+    pygame.K_LEFT: "left",
+    pygame.K_UP: "up",
     pygame.K_t: "take_back",
     pygame.K_l: "toggle_log",
     pygame.K_a: "toggle_auto",
@@ -36,6 +44,6 @@ def key_intent(event: pygame.event.Event) -> Optional[str]:
     if event.type != pygame.KEYDOWN:
         return None
     intent = KEYMAP.get(event.key)
-    if intent == "focus_next" and event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+    if intent == "focus_next" and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
         return "focus_prev"
     return intent

@@ -19,8 +19,9 @@ from ..board.animation import Animator, tumble_faces
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
 from ..i18n import t
-from ..input.focus import FocusRing
-from ..input.keys import key_intent
+from ..input.boardfocus import BoardFocus
+from ..input.focus import FocusRing, nearest
+from ..input.intents import DIRECTIONS, INTENT_EVENTS, intent_of
 from ..input.pointer import BoardPointer
 from ..cues import sound_for
 from ..session import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
@@ -41,6 +42,10 @@ class MatchScene(Scene):
         self.settings = session.settings
         self.pointer = BoardPointer()
         self.focus = FocusRing()
+        #: arrows and the d-pad on the board: a movable checker, then its targets
+        self.board_focus = BoardFocus()
+        #: the last input came from keys or a controller (their focus shows when a move begins)
+        self._keyboard = False
         self.log_visible = True
         self.text = TextCache()
         self.animator = Animator(session.snapshot(), lambda: self.settings.animation_speed, lambda: self.settings.pass_pause)
@@ -112,7 +117,7 @@ class MatchScene(Scene):
         else:
             self._ui_version += 1  # any other event may change what the widgets show
         turned = False
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animator.busy:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN) and self.animator.busy:
             viewer = self.viewer()
             self.animator.flush()  # hurry: finish what is showing, then act
             turned = self.viewer() != viewer
@@ -127,14 +132,16 @@ class MatchScene(Scene):
                 self.do(action)
                 self._play_sounds()
             return
-        if event.type == pygame.KEYDOWN:
+        if event.type in INTENT_EVENTS:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._keyboard = False
             if not consumed and not self.layout.panel_rect.collidepoint(event.pos) and not self.layout.top_bar_rect.collidepoint(event.pos):
                 hit = self.layout.hit(event.pos)
                 if turned and hit != DICE:
                     return  # the board turned as the click hurried it: the click meant the old view
                 self.focus.clear()
+                self.board_focus.clear()
                 intent = self.pointer.down(event.pos, hit, self.session)
                 self._pointer_intent(intent)
                 self.dirty = True
@@ -162,21 +169,136 @@ class MatchScene(Scene):
         self.do(intent)
 
     def _key(self, event: pygame.event.Event) -> None:
-        intent = key_intent(event)
+        """A key or a controller button (the same intents)."""
+        intent = intent_of(event)
         if intent is None:
             return
         self.dirty = True
-        if intent in ("focus_next", "focus_prev"):
+        self._keyboard = True
+        if intent in DIRECTIONS:
+            self._move_focus(intent)
+        elif intent in ("focus_next", "focus_prev"):
+            self.board_focus.clear()
             self.focus.move(self._focusables, 1 if intent == "focus_next" else -1)
         elif intent == "confirm":
+            if self.board_focus.at is not None:
+                self._board_confirm()
+                return
             focused = self.focus.current(self._focusables)
             self.do(focused[1] if focused is not None else ("primary",))
         elif intent == "cancel":
-            self.pointer.reset()
-            self.focus.clear()
+            if self.board_focus.kind == "target" and self.pointer.selected is not None:
+                back = self.pointer.selected  # back out of the targets to the checker
+                self.pointer.reset()
+                self.board_focus.set("checker", back)
+            else:
+                self.pointer.reset()
+                self.focus.clear()
+                self.board_focus.clear()
             self._changed()
         else:
-            self.do((intent,))
+            self.do((intent,))  # primary (Start), menu (Back), undo, hint ...
+
+    # -- the focus on the board (keys, remotes, pads) ------------------------------------------
+    def _keys_selected(self) -> Optional[int]:
+        """The checker selected by the keys (not one the game picked by itself)."""
+        return self.pointer.selected if not self.pointer.auto else None
+
+    def _spot_rect(self, centre: Tuple[float, float]) -> pygame.Rect:
+        assert self.layout is not None
+        d = max(2, int(self.layout.d))
+        r = pygame.Rect(0, 0, d, d)
+        r.center = (int(centre[0]), int(centre[1]))
+        return r
+
+    def _nav_items(self) -> List[Tuple[Tuple[Any, ...], pygame.Rect]]:
+        """What the arrows can reach now, each with where it is: the targets of
+        the selected checker; else the movable checkers and the buttons."""
+        assert self.renderer is not None
+        display, viewer = self.animator.display, self.viewer()
+        sel = self._keys_selected()
+        if self.board_focus.kind == "target" and sel is not None:
+            return [(("target", q), self._spot_rect(self.renderer.landing_slot(display, viewer, q))) for q in self._destinations(sel)]
+        items: List[Tuple[Tuple[Any, ...], pygame.Rect]] = [
+            (("checker", q), self._spot_rect(self.renderer.top_slot(display, viewer, q))) for q in self._movable()
+        ]
+        items += [(("button", i), b.rect) for i, (b, _) in enumerate(self._focusables)]
+        return items
+
+    def _focus_to(self, key: Tuple[Any, ...]) -> None:
+        if key[0] == "button":
+            self.board_focus.clear()
+            self.focus.index = key[1]
+        else:
+            self.focus.clear()
+            self.board_focus.set(key[0], key[1])
+
+    def _move_focus(self, direction: str) -> None:
+        items = self._nav_items()
+        if self.board_focus.at is not None:
+            current: Optional[Tuple[Any, ...]] = self.board_focus.at
+        elif self.focus.current(self._focusables) is not None:
+            current = ("button", self.focus.index)
+        else:
+            current = None
+        rects = dict(items)
+        if current is None or current not in rects:
+            self._focus_first()
+            return
+        others = [(k, r) for k, r in items if k != current]
+        i = nearest(rects[current], [r for _, r in others], DIRECTIONS[direction])
+        if i is not None:
+            self._focus_to(others[i][0])
+
+    def _focus_first(self) -> None:
+        """Where the focus appears at the first arrow: the selected checker's
+        first target, a movable checker, or the primary button."""
+        sel = self._keys_selected()
+        if sel is not None and self._destinations(sel):
+            self.focus.clear()
+            self.board_focus.set("target", self._first_target(sel))
+        elif self._movable():
+            self.focus.clear()
+            self.board_focus.start(self._movable())
+        else:
+            self.board_focus.clear()
+            buttons = [b for b, _ in self._focusables]
+            if self.panel is not None and self.panel.primary in buttons:
+                self.focus.index = buttons.index(self.panel.primary)
+            else:
+                self.focus.move(self._focusables, 1)
+
+    def _first_target(self, frm: int) -> int:
+        dests = self._destinations(frm)
+        step = self.session.larger_step(frm)
+        if step is not None and step.to in dests:
+            return step.to
+        return sorted(dests)[0]
+
+    def _board_confirm(self) -> None:
+        """Enter (A) on the board: select the focused checker, or move the
+        selected one to the focused target."""
+        kind, p = self.board_focus.at  # type: ignore[misc]
+        if kind == "checker":
+            if p not in self._movable() or not self._destinations(p):
+                self._changed()
+                return
+            self.pointer.reset()
+            self.pointer.selected, self.pointer.auto = p, False
+            self.board_focus.set("target", self._first_target(p))
+            self._changed()
+            return
+        sel = self._keys_selected()
+        if sel is None or p not in self._destinations(sel):
+            self._changed()
+            return
+        self.do(("move", sel, p))
+        # on to the checker just moved, or the nearest one that can still move
+        movable = self._movable()
+        if movable:
+            self.board_focus.set("checker", p if p in movable else min(movable, key=lambda q: (abs(q - p), q)))
+        else:
+            self.board_focus.clear()
 
     # -- intents -> session ---------------------------------------------------------------------
     def primary_action(self) -> Optional[Tuple[Any, ...]]:
@@ -268,15 +390,21 @@ class MatchScene(Scene):
             self.animator.push(happenings)
         g = s.game
         key = (g.turn, g.phase, s.match.game_number)
-        if key != self._turn_key:
+        new_turn = key != self._turn_key
+        if new_turn:
             self._turn_key = key
             self.focus.clear()
             self.pointer.reset()
+            self.board_focus.clear()
         movable = self._movable()
         if self.pointer.selected is not None and self.pointer.selected not in movable:
             self.pointer.reset()
         if self.pointer.selected is None and len(movable) == 1:
             self.pointer.selected, self.pointer.auto = movable[0], True
+        if new_turn and self._keyboard:
+            self.board_focus.start(movable)  # keys and pads find their focus on a checker as a move begins
+        else:
+            self.board_focus.fix(movable, self._keys_selected(), self._destinations)
         self._ui_version += 1
         self._settled = False
         if self.topbar is not None:
@@ -417,6 +545,7 @@ class MatchScene(Scene):
         if g.phase != MOVE:
             return view
         view.movable = set(self._movable())
+        view.focus = self.board_focus.at
         hint = s.hint
         if hint is not None:
             view.hint = hint.best
@@ -458,6 +587,7 @@ class MatchScene(Scene):
             tuple(sorted(view.targets)),
             tuple(view.ghosts),
             view.focus_step,
+            view.focus,
             view.banner,
             view.prompt,
             view.hint,

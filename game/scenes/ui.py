@@ -18,8 +18,8 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..app import App, Scene
 from ..i18n import t
-from ..input.keys import key_intent
-from ..input.focus import FocusRing
+from ..input.focus import FocusRing, nearest
+from ..input.intents import DIRECTIONS, intent_of
 from .theme import manager, ui_font_px
 
 BG = (24, 28, 33)
@@ -200,25 +200,38 @@ class MenuScene(Scene):
                 self.app.play("click")
                 self._do(action)
             return
-        intent = key_intent(event)
+        intent = intent_of(event)  # keys and controller buttons alike
         if intent is None:
             if event.type == pygame.KEYDOWN:
                 self.key(event)
             return
         items = self.focusables()
-        if intent in ("focus_next", "focus_prev"):
+        if intent in DIRECTIONS:
+            self.move_focus(items, intent)
+        elif intent in ("focus_next", "focus_prev"):
             self.focus.move(items, 1 if intent == "focus_next" else -1)
-        elif intent == "confirm":
+        elif intent in ("confirm", "primary"):
             current = self.focus.current(items)
             if current is not None:
                 self.app.play("click")
                 self._do(current[1])
             else:
                 self.confirm()
-        elif intent == "cancel":
+        elif intent in ("cancel", "menu"):
             self.back()
-        else:
+        elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def move_focus(self, items: List[Tuple[UIButton, Action]], direction: str) -> None:
+        """Arrows and the d-pad: the focus goes to the nearest button that
+        way on the screen (from no focus, to the first button)."""
+        current = self.focus.current(items)
+        if current is None:
+            self.focus.move(items, 1)
+            return
+        i = nearest(current[0].rect, [b.rect for b, _ in items], DIRECTIONS[direction])
+        if i is not None:
+            self.focus.index = i
 
     def _do(self, action: Action) -> None:
         if action[0] == "choose":
