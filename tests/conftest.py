@@ -16,3 +16,16 @@ def backgammon_home(tmp_path, monkeypatch):
     home = tmp_path / "backgammon-home"
     monkeypatch.setenv("BACKGAMMON_HOME", str(home))
     yield home
+
+
+@pytest.fixture(autouse=True)
+def english_system(monkeypatch):
+    """The tests run as on an English system (whatever this machine's locale
+    is), and each starts and ends in English; a test that wants another
+    system language patches game.i18n.system_locales itself."""
+    from game import i18n
+
+    monkeypatch.setattr(i18n, "system_locales", lambda: ["en_US.UTF-8"])
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

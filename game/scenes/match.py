@@ -431,7 +431,7 @@ class MatchScene(Scene):
         m = s.match
         name = player_name(g.to_act)
         if g.phase == OVER:
-            status = t("panel.match_over" if m.over else "panel.over", name=player_name(g.result.winner))
+            status = t("panel.match_over" if m.over and m.length > 1 else "panel.over", name=player_name(g.result.winner))
         elif g.phase == OPENING:
             status = t("panel.opening")
         elif g.phase == ROLL:
@@ -447,7 +447,7 @@ class MatchScene(Scene):
         if m.length > 1:
             score = t("panel.score", number=m.game_number, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
             if g.crawford:
-                score += " · " + t("panel.crawford")
+                score = t("common.joined", a=score, b=t("panel.crawford"))
         else:
             score = t("panel.single")
         p0, p1 = s.pips()
@@ -653,7 +653,7 @@ class MatchScene(Scene):
         if m.length > 1:
             score = t("top.match", length=m.length, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1])
             if g.crawford:
-                score += " · " + t("top.crawford")
+                score = t("common.joined", a=score, b=t("top.crawford"))
         else:
             score = t("top.single")
         if g.phase == OVER and g.result is not None:

@@ -24,19 +24,25 @@ LOG_TEXT = (230, 223, 207)
 
 
 class LogView:
-    """The move log, drawn with plain pygame text (each line rendered once):
-    the newest lines at the bottom, the mouse wheel scrolls back."""
+    """The move log, drawn with plain pygame text (each row rendered once):
+    the newest lines at the bottom, the mouse wheel scrolls back.  A line
+    wider than the box goes on in indented rows, broken at spaces or between
+    Chinese characters (see :func:`game.help_text.wrap_html`)."""
 
     def __init__(self, rect: pygame.Rect, font_px: int):
         from ..board.render import font_path
 
         self.rect = pygame.Rect(rect)
-        self.font = pygame.font.Font(font_path(bold=False), font_px)
+        #: the move log's font: the board's regular face, in the language shown (the tests check its glyphs)
+        self.font_file = font_path(bold=False)
+        self.font = pygame.font.Font(self.font_file, font_px)
         self.line_h = self.font.get_linesize()
         self.pad = max(3, font_px // 3)
         self.lines: Tuple[str, ...] = ()
+        #: the rows drawn: the lines, each wrapped to the box
+        self.shown: Tuple[str, ...] = ()
         self._surfaces: Dict[str, pygame.Surface] = {}
-        self.scroll = 0  # lines scrolled back from the newest
+        self.scroll = 0  # rows scrolled back from the newest
         self.visible = True
 
     @property
@@ -47,16 +53,29 @@ class LogView:
         lines = tuple(lines[-LOG_LINES:])
         if lines != self.lines:
             self.lines = lines
+            self.shown = tuple(row for line in lines for row in self._wrap(line))
             self.scroll = 0
             if len(self._surfaces) > 2 * LOG_LINES:
                 self._surfaces.clear()
 
+    def _wrap(self, line: str) -> List[str]:
+        """``line`` as the rows that fit the box (continuation rows indented)."""
+        from ..help_text import wrap_html
+
+        width = self.rect.width - 2 * self.pad
+        if self.font.size(line)[0] <= width or "<" in line:
+            return [line]
+        indent = "    "
+        rows = wrap_html(line, lambda s: self.font.size(s)[0], width - self.font.size(indent)[0]).split("<br>")
+        return rows[:1] + [indent + row for row in rows[1:]]
+
     def wheel(self, dy: int) -> None:
-        self.scroll = max(0, min(self.scroll + dy, max(0, len(self.lines) - self.rows)))
+        self.scroll = max(0, min(self.scroll + dy, max(0, len(self.shown) - self.rows)))
 
     def visible_lines(self) -> Tuple[str, ...]:
-        end = len(self.lines) - self.scroll
-        return self.lines[max(0, end - self.rows) : end]
+        """The rows in the box now."""
+        end = len(self.shown) - self.scroll
+        return self.shown[max(0, end - self.rows) : end]
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -31,7 +31,8 @@ class SettingsScene(MenuScene):
         row_h = int(f * 2.4)
         gap = max(6, f // 2)
         n_rows = 4
-        ph = int(f * 4.5) + n_rows * (row_h + gap) + int(f * 1.2) + row_h + f
+        hint_h = int(f * 1.5)  # room for Chinese glyphs, which stand taller than Latin
+        ph = int(f * 4.5) + n_rows * (row_h + gap) + hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
         self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading")
@@ -53,7 +54,7 @@ class SettingsScene(MenuScene):
                                           [(code, name) for code, name in i18n.LANGUAGES], current, self._set_language,
                                           object_id="#language")
         y += row_h + gap
-        self.label(pygame.Rect(x, y, iw, int(f * 1.2)), t("settings.pace_hint"), object_id="#hint")
+        self.label(pygame.Rect(x, y, iw, hint_h), t("settings.pace_hint"), object_id="#hint")
         bw = int(f * 9)
         self.back_button = self.button(pygame.Rect(rect.centerx - bw // 2, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
 
