@@ -15,7 +15,7 @@ from typing import Any, Optional, Tuple
 import pygame
 
 from ..app import App
-from ..i18n import t
+from ..i18n import t, tr
 from ..options import LENGTHS, LEVELS, MatchOptions
 from .ui import ChoiceRow, MenuScene
 
@@ -88,7 +88,9 @@ class LobbyScene(MenuScene):
         self.settings_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.settings"), ("settings",))
         y += bh + gap
         self.quit_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.quit"), ("quit",))
-        self.label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), self.app.notice or t("lobby.keys"), object_id="#hint")
+        # a notice (in the language shown: it may be an i18n.Message) wraps upwards from the key hint's place
+        self.wrapped_label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), tr(self.app.notice) if self.app.notice else t("lobby.keys"),
+                           object_id="#hint", up=True)
         # keyboard: Play first
         self.order.remove(self.play_button)
         self.order.insert(0, self.play_button)

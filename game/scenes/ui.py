@@ -183,6 +183,27 @@ class MenuScene(Scene):
     def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Any = None) -> UILabel:
         return UILabel(rect, text, self.manager, container=container, object_id=object_id)
 
+    def wrapped_label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, up: bool = False) -> List[UILabel]:
+        """``text`` on as many label lines of ``rect``'s size as it needs to
+        fit ``rect.width`` (a label never wraps, and pygame_gui breaks only at
+        spaces: lines break at spaces and between Chinese characters, see
+        :func:`game.help_text.wrap_html`).  The lines go down from ``rect``,
+        or with ``up`` up from it (``rect`` holds the last line)."""
+        from ..help_text import wrap_html
+
+        first = self.label(rect, " ", object_id=object_id)
+        lines = [text]
+        if "<" not in text and first.font is not None:
+            lines = wrap_html(text, lambda s: first.font.size(s)[0], rect.width - 8).split("<br>")
+        out = [first]
+        for _ in lines[1:]:
+            out.append(self.label(rect, " ", object_id=object_id))
+        for i, (label, line) in enumerate(zip(out, lines)):
+            k = i - (len(lines) - 1) if up else i
+            label.set_relative_position((rect.x, rect.y + k * rect.height))
+            label.set_text(line)
+        return out
+
     def panel(self, rect: pygame.Rect, object_id: Optional[str] = None) -> UIPanel:
         return UIPanel(rect, starting_height=1, manager=self.manager, object_id=object_id)
 
