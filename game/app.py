@@ -128,6 +128,12 @@ class App:
         from .storage import Storage
 
         self.storage = storage if storage is not None else Storage()
+        from .saves import Keeper, validate_document
+
+        if getattr(self.storage, "game_validator", False) is None:
+            self.storage.game_validator = validate_document
+        #: saves the kept match and records results (game/saves.py)
+        self.saves = Keeper(self.storage, tell=self._tell)
         #: a line to show the player once (a damaged settings file ...), or None
         self.notice: Optional[str] = None
         if settings is None:
@@ -184,6 +190,8 @@ class App:
         self.scenes.switch(scene)
 
     def quit(self) -> None:
+        """Stop the loop (the window was closed, or Quit): the match in play is saved first."""
+        self.save_match()
         self.running = False
 
     # -- settings that act on the app -----------------------------------------------------
@@ -234,17 +242,38 @@ class App:
 
     # -- the match in progress ------------------------------------------------------------------
     def keep_match(self, session: Any, options: Any) -> None:
-        """Remember the match being played, to continue it from the lobby."""
+        """Remember the match being played, to continue it from the lobby;
+        it is saved now and at every turn (a new match replaces the saved one)."""
         self.session, self.options = session, options
+        self.saves.keep(session, options)
 
     def drop_match(self) -> None:
+        """Forget the match (it is over, or left): its save is discarded."""
         self.session = self.options = None
+        self.saves.drop()
+
+    def save_match(self) -> None:
+        """Save the match in play now (closing the window, back to the lobby)."""
+        self.saves.save(force=True)
+
+    def _tell(self, message: str) -> None:
+        """A line for the player from far away (the disk refused a save ...):
+        the lobby shows it."""
+        self.notice = message
 
     def restore_saved(self) -> bool:
         """Load the match saved by an earlier run into ``session`` and
-        ``options``; False when there is none that can be continued.
-        (Saving and restoring come with the saves issue: nothing yet.)"""
-        return False
+        ``options``, at the start of the saved turn with the same dice; False
+        when there is none that can be continued.  A damaged file gives one
+        line in :attr:`notice` and never stops the game."""
+        got, message = self.saves.restore(self.settings, dice=self.dice)
+        if message:
+            LOG.warning("%s", message)
+            self.notice = message
+        if got is None:
+            return False
+        self.session, self.options = got
+        return True
 
     def has_match(self) -> bool:
         """Is there a match to continue (here, or saved)?"""

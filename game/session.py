@@ -160,6 +160,8 @@ class Session:
         self.seats: List[Seat] = list(seats)
         self.settings = settings if settings is not None else Settings()
         self._out: List[Happening] = []
+        #: called with each happening as it is recorded (the app saves the game and records results)
+        self.watchers: List[Callable[[Happening], None]] = []
         self._old_log: List[str] = []
         self._log_cache: Optional[Tuple[Any, List[str]]] = None
         # computer players
@@ -299,7 +301,10 @@ class Session:
         return out
 
     def _emit(self, kind: str, player: int, before: Snapshot, after: Optional[Snapshot] = None, **kw: Any) -> None:
-        self._out.append(Happening(kind, player, before, after if after is not None else self.snapshot(), **kw))
+        happening = Happening(kind, player, before, after if after is not None else self.snapshot(), **kw)
+        self._out.append(happening)
+        for watch in list(self.watchers):
+            watch(happening)
 
     # -- intents (checked by the engine) ------------------------------------------------
     def roll(self, _by_computer: bool = False) -> bool:

@@ -147,7 +147,9 @@ class LobbyScene(MenuScene):
         from .match import MatchScene
 
         if self.app.session is None and not self.app.restore_saved():
-            self.continue_button.hide()
+            self._rebuild(self.app.size)  # the hint line says why (App.notice)
+            if self.continue_button.visible:  # a damaged file that could not be moved aside
+                self.continue_button.hide()
             self.dirty = True
             return
         self.app.switch(MatchScene(self.app, self.app.session))

@@ -720,6 +720,8 @@ class MatchScene(Scene):
             if self._in_progress():
                 if self.app.session is not self.session:
                     self.app.keep_match(self.session, None)
+                else:
+                    self.app.save_match()
             else:
                 self.app.drop_match()
             self.app.switch(LobbyScene(self.app))

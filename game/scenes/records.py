@@ -1,44 +1,195 @@
-"""Records: games and matches played and won (the saves issue adds the
-per-mode table and the dice chart; this screen shows the totals so far)."""
+"""Records: games and matches played and won, gammons and backgammons, as a
+table with a row per mode and level (and the total); and the dice thrown in
+the player's games as a bar chart of the faces 1..6, for players who suspect
+the dice.  What counts is decided in :mod:`game.saves` (against the computer
+the human's results and dice; two players on one screen: White's results,
+both players' dice)."""
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pygame
 
 from ..app import App, Scene
 from ..i18n import t
+from ..options import LEVELS
+from ..storage import Records, Tally
 from .ui import MenuScene
+
+#: the table's columns: (key of the header, share of the table's width)
+COLUMNS = (
+    ("records.col.mode", 0.30),
+    ("records.col.games", 0.11),
+    ("records.col.won", 0.09),
+    ("records.col.matches", 0.11),
+    ("records.col.won", 0.09),
+    ("records.col.gammons", 0.15),
+    ("records.col.backgammons", 0.15),
+)
+BAR = (196, 160, 64)
+BAR_EDGE = (245, 197, 66)
+AXIS = (110, 104, 92)
+EXPECTED = (120, 200, 255)
+
+
+def mode_order(key: str) -> Tuple[int, str]:
+    """Computer levels from beginner up, then two players, then anything else."""
+    if key.startswith("computer:") and key[9:] in LEVELS:
+        return (LEVELS.index(key[9:]), key)
+    if key == "hotseat":
+        return (len(LEVELS), key)
+    return (len(LEVELS) + 1, key)
+
+
+def mode_name(key: str) -> str:
+    if key.startswith("computer:"):
+        level = key[9:]
+        return t("records.mode.computer", level=t(f"lobby.level.{level}") if level in LEVELS else level)
+    if key == "hotseat":
+        return t("records.mode.hotseat")
+    return key
+
+
+def row_cells(name: str, tally: Tally) -> List[str]:
+    return [
+        name,
+        str(tally.games_played),
+        str(tally.games_won),
+        str(tally.matches_played),
+        str(tally.matches_won),
+        t("records.won_lost", won=tally.gammons_won, lost=tally.gammons_lost),
+        t("records.won_lost", won=tally.backgammons_won, lost=tally.backgammons_lost),
+    ]
+
+
+def table_rows(records: Records) -> List[List[str]]:
+    """The table's rows (without the header): one per mode and level that
+    has a game, then the total when there is more than one."""
+    keys = sorted((k for k, v in records.by_mode.items() if v != Tally()), key=mode_order)
+    rows = [row_cells(mode_name(k), records.by_mode[k]) for k in keys]
+    if len(rows) > 1:
+        rows.append(row_cells(t("records.total"), records.total()))
+    return rows
+
+
+def dice_caption(records: Records) -> str:
+    dice = sum(records.faces)
+    if not dice:
+        return t("records.no_dice")
+    doubles = f"{100.0 * records.doubles / records.rolls:.1f}" if records.rolls else "–"
+    return t("records.dice", dice=dice, rolls=records.rolls, doubles=doubles)
 
 
 class RecordsScene(MenuScene):
     def __init__(self, app: App, back: Scene):
         super().__init__(app)
         self.back_to = back
+        self.records = Records()
+        self.message: Optional[str] = None
+        #: what the table shows, header first (also what tests read)
+        self.rows: List[List[str]] = []
+        self.lines: List[str] = []
+        self.chart_rect: Optional[pygame.Rect] = None
+        #: the bars drawn, face -> rectangle (tests and the labels use them)
+        self.bars: Dict[int, pygame.Rect] = {}
+
+    def enter(self) -> None:
+        self.records, self.message = self.app.storage.load_records()
+        super().enter()
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
         f = self.font_px
-        records, message = self.app.storage.load_records()
-        total = records.total()
-        self.label(pygame.Rect(0, f, w, int(f * 2.6)), t("records.title"), object_id="#heading")
-        y = int(f * 5)
-        lines = [
-            t("records.games", played=total.games_played, won=total.games_won),
-            t("records.matches", played=total.matches_played, won=total.matches_won),
-            t("records.gammons", won=total.gammons_won, lost=total.gammons_lost),
-            t("records.backgammons", won=total.backgammons_won, lost=total.backgammons_lost),
-        ]
-        if message:
-            lines.append(message)
-        self.lines = lines
-        for line in lines:
-            self.label(pygame.Rect(0, y, w, int(f * 1.8)), line, object_id="#centred")
-            y += int(f * 2)
+        rec = self.records
+        m = max(10, f)
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("records.title"), object_id="#heading")
+        y = int(f * 3.6)
+        # the table
+        tw = min(w - 2 * m, int(f * 54))
+        x0 = (w - tw) // 2
+        row_h = int(f * 1.7)
+        body = table_rows(rec)
+        self.rows = [[t(k) for k, _ in COLUMNS]] + body
+        xs = [x0]
+        for _, share in COLUMNS:
+            xs.append(xs[-1] + int(tw * share))
+        for r, cells in enumerate(self.rows):
+            header = r == 0
+            for c, text in enumerate(cells):
+                rect = pygame.Rect(xs[c], y, xs[c + 1] - xs[c], row_h)
+                if c == 0:
+                    oid = "#small" if header else "#row_label"
+                else:
+                    oid = "#hint" if header else "#status"
+                self.label(rect, text, object_id=oid)
+            y += row_h
+        if not body:
+            self.label(pygame.Rect(x0, y, tw, row_h), t("records.no_games"), object_id="#small")
+            y += row_h
+        self.lines = [t("records.note")]
+        if self.message:
+            self.lines.append(self.message)
+        for line in self.lines:
+            self.label(pygame.Rect(x0, y, tw, int(f * 1.4)), line, object_id="#small")
+            y += int(f * 1.4)
+        # the dice
+        y += int(f * 0.6)
+        caption = dice_caption(rec)
+        self.lines.append(caption)
+        self.label(pygame.Rect(0, y, w, int(f * 1.8)), t("records.dice_title"), object_id="#centred")
+        y += int(f * 1.8)
+        self.label(pygame.Rect(0, y, w, int(f * 1.4)), caption, object_id="#hint")
+        y += int(f * 1.6)
         bh = int(f * 2.4)
+        bottom = h - f - bh - int(f * 0.8)
+        cw = min(tw, int(f * 30))
+        self.chart_rect = pygame.Rect((w - cw) // 2, y, cw, max(0, bottom - y))
+        self._chart_labels()
         self.back_button = self.button(pygame.Rect((w - f * 9) // 2, h - f - bh, f * 9, bh), t("button.back"), ("back",))
         self.focus.index = 0
+
+    def _chart_labels(self) -> None:
+        """The bars' rectangles, a count over each and the face under it."""
+        self.bars = {}
+        area = self.chart_rect
+        if area is None:
+            return
+        f = self.font_px
+        faces = self.records.faces
+        label_h = int(f * 1.3)
+        plot = pygame.Rect(area.x, area.y + label_h, area.width, area.height - 2 * label_h)
+        self.plot_rect = plot
+        if plot.height < f or not sum(faces):
+            return
+        top = max(max(faces), sum(faces) / 6.0)
+        slot = plot.width / 6.0
+        bw = max(4, int(slot * 0.62))
+        for i, n in enumerate(faces):
+            cx = plot.x + slot * (i + 0.5)
+            bar_h = int(round(plot.height * n / top))
+            bar = pygame.Rect(int(cx - bw / 2), plot.bottom - bar_h, bw, bar_h)
+            self.bars[i + 1] = bar
+            self.label(pygame.Rect(int(cx - slot / 2), bar.top - label_h, int(slot), label_h), str(n), object_id="#hint")
+            self.label(pygame.Rect(int(cx - slot / 2), plot.bottom + 2, int(slot), label_h), str(i + 1), object_id="#status")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        if not self.bars:
+            return
+        plot = self.plot_rect
+        faces = self.records.faces
+        for bar in self.bars.values():
+            if bar.height:
+                pygame.draw.rect(surface, BAR, bar)
+                pygame.draw.rect(surface, BAR_EDGE, bar, 1)
+        pygame.draw.line(surface, AXIS, plot.bottomleft, plot.bottomright, 2)
+        # where a fair die's faces would stand: a sixth of the dice each
+        top = max(max(faces), sum(faces) / 6.0)
+        y = plot.bottom - int(round(plot.height * (sum(faces) / 6.0) / top))
+        x = plot.x
+        while x < plot.right:
+            pygame.draw.line(surface, EXPECTED, (x, y), (min(x + 6, plot.right), y), 1)
+            x += 11
 
     def act(self, action) -> None:
         if action[0] == "back":

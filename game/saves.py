@@ -1,0 +1,316 @@
+"""The game in progress, kept on disk; and the records of finished games.
+
+A :class:`Keeper` watches the match the app keeps (``App.keep_match``) through
+the session's happenings and
+
+- saves it (:func:`save_document`: the engine's match JSON with the score,
+  the cube and whose turn it is, the :class:`~game.options.MatchOptions` it
+  started with, and the move-log lines of earlier games) whenever a turn
+  begins or anything but a step changes the game: a roll, a pass, the end of
+  a turn, the cube, a resignation, a take-back, a new game.  The engine saves
+  a turn in progress as its start with the dice already rolled, so a restored
+  game repeats that turn with the same dice: killing the program cannot buy
+  a better roll.  The app also saves when the window closes and on the way
+  back to the lobby;
+- discards the save when a new match replaces it (Play, Restart, play again)
+  and when the match is over;
+- records every finished game and match (per mode and level, with gammons
+  and backgammons) and the dice thrown, in :class:`game.storage.Records`.
+
+Whose results and dice are recorded: against the computer, the human's (the
+human's wins and losses; the dice the human threw, including the human's
+die of each opening throw).  With two players on one screen, the games and
+matches count from White's side ("won" means White won), and the dice of
+both players count.  A regular throw counts its two dice, as a roll, and as
+doubles when they match; an opening throw counts each player's die as a
+die only (it cannot be doubles).  Matches are those of more than one point:
+a single game counts as a game only.  Demonstration games (computer against
+computer, the attract mode) are neither saved nor recorded, and neither are
+matches made by tools and tests without options.
+
+Everything here is careful never to stop play: a disk that refuses is
+logged and reported as one line (:attr:`Keeper.notice`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Callable, List, Optional, Tuple
+
+from engine import Match
+
+from .i18n import Message
+from .options import MatchOptions
+from .session import Happening, Session
+from .settings import Settings
+from .storage import Records, Storage, mode_key
+
+LOG = logging.getLogger(__name__)
+
+#: the version of the document inside the saved-game file (the file has its own schema)
+VERSION = 1
+#: matches that are saved and recorded
+SAVED_MODES = ("computer", "hotseat")
+#: happenings after which the saved document cannot have changed (a turn in
+#: progress is saved as its start)
+QUIET = ("step", "undo")
+
+
+def savable(options: Optional[MatchOptions]) -> bool:
+    """Is a match started with ``options`` saved and recorded?"""
+    return options is not None and options.mode in SAVED_MODES
+
+
+# -- the document -------------------------------------------------------------------------
+def save_document(session: Session, options: MatchOptions) -> dict:
+    """The saved game: everything needed to continue ``session``."""
+    return {
+        "version": VERSION,
+        "options": options.to_dict(),
+        "match": session.match.to_json(),
+        "old_log": list(session._old_log),
+    }
+
+
+def read_document(doc: Any, dice: Any = None) -> Tuple[Match, MatchOptions, List[str]]:
+    """The match, its options and the earlier games' log lines from a saved
+    document; raises ValueError (engine errors included) when it cannot be
+    continued.  Loads no computer player: cheap enough to validate with."""
+    if not isinstance(doc, dict):
+        raise ValueError("a saved game is not an object")
+    if doc.get("version") != VERSION:
+        raise ValueError(f"saved game version {doc.get('version')!r} is not {VERSION}")
+    options = MatchOptions.from_dict(doc.get("options"))
+    if options.mode not in SAVED_MODES:
+        raise ValueError(f"a {options.mode!r} match is not saved")
+    match = Match.from_json(doc.get("match"), dice=dice)
+    if match.length != options.length or match.cube != options.cube:
+        raise ValueError("the saved match does not fit its options")
+    if match.over:
+        raise ValueError("the saved match is over")
+    old_log = doc.get("old_log", [])
+    if not isinstance(old_log, list) or not all(isinstance(line, str) for line in old_log):
+        raise ValueError("the saved move log is not a list of lines")
+    try:  # what the board and the panel will ask of it at once
+        probe = Session(match)
+        probe.snapshot()
+        probe.log_lines()
+        probe.legal_steps()
+        match.game.can_take_back()
+    except Exception as exc:
+        raise ValueError(f"the saved game cannot be shown: {exc!r}") from exc
+    return match, options, list(old_log)
+
+
+def validate_document(doc: Any) -> None:
+    """The storage's validator: raises when ``doc`` cannot be continued."""
+    read_document(doc)
+
+
+def restore_document(doc: Any, settings: Settings, dice: Any = None) -> Tuple[Session, MatchOptions]:
+    """A session that continues the saved game, with its computer player.
+    Raises ValueError when the document cannot be continued."""
+    match, options, old_log = read_document(doc, dice=dice)
+    session = Session(match, options.seats(), settings)
+    session._old_log = old_log
+    return session, options
+
+
+def _canonical(doc: dict) -> str:
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False)
+
+
+# -- whose results and dice -------------------------------------------------------------------
+def recorded_player(options: MatchOptions) -> int:
+    """The side whose wins count: the human against the computer, White in hot-seat."""
+    return options.human_colour() if options.mode == "computer" else 0
+
+
+def dice_to_record(happening: Happening, session: Session, options: MatchOptions) -> List[Tuple[int, ...]]:
+    """The dice of a 'roll' happening that count for the records, as the
+    groups to pass to :meth:`Records.record_dice`: ``(d1, d2)`` for a regular
+    throw, ``(d,)`` for each counted die of an opening throw (ties included)."""
+    if happening.kind != "roll" or happening.dice is None or not savable(options):
+        return []
+    both = options.mode == "hotseat"
+    human = recorded_player(options)
+    if happening.opening:
+        out: List[Tuple[int, ...]] = []
+        for entry in session.game.log:  # the opening throws are all the log holds yet
+            if entry.kind != "opening" or entry.dice is None:
+                continue
+            white, black = entry.dice
+            if both:
+                out += [(white,), (black,)]
+            else:
+                out.append((white if human == 0 else black,))
+        return out
+    if both or happening.player == human:
+        return [tuple(happening.dice)]
+    return []
+
+
+# -- the keeper ---------------------------------------------------------------------------------
+class Keeper:
+    """Saves the match the app keeps and records its results (see the module)."""
+
+    def __init__(self, storage: Storage, tell: Optional[Callable[[str], None]] = None):
+        self.storage = storage
+        #: called with each line for the player (the app shows it in the lobby)
+        self.tell = tell
+        self.session: Optional[Session] = None
+        self.options: Optional[MatchOptions] = None
+        #: the last problem worth a line to the player (a disk that refused), or None
+        self.notice: Optional[str] = None
+        self._watch: Optional[Callable[[Happening], None]] = None
+        self._last: Optional[str] = None  # the document saved last (to skip saving it again)
+
+    # -- which match ----------------------------------------------------------------
+    def keep(self, session: Any, options: Optional[MatchOptions]) -> None:
+        """The app keeps ``session`` (with the ``options`` it started with, or
+        None for a match made by a tool).  A new match replaces the saved one
+        (unless it is a demonstration, which must not cost the player a
+        saved game); the kept match is saved now."""
+        if session is not self.session:
+            if options is None or options.mode != "demo":
+                self._discard()
+            self._follow(session, options)
+        else:
+            self.options = options if options is not None else self.options
+        self.save()
+
+    def _follow(self, session: Any, options: Optional[MatchOptions]) -> None:
+        if self.session is not None and self._watch is not None:
+            try:
+                self.session.watchers.remove(self._watch)
+            except (AttributeError, ValueError):
+                pass
+        self.session, self.options, self._watch = session, options, None
+        if session is not None and savable(options):
+            watch = self._make_watch(session)
+            session.watchers.append(watch)
+            self._watch = watch
+
+    def drop(self) -> None:
+        """The match is left for good (over, or given up): forget and discard it."""
+        was_savable = savable(self.options)
+        self._follow(None, None)
+        if was_savable:
+            self._discard()
+
+    # -- saving ------------------------------------------------------------------------------
+    def save(self, force: bool = False) -> None:
+        """Save the kept match, if it is one that is saved and still in play
+        (a finished match is discarded instead).  Unless ``force``, a document
+        just like the one saved last is not written again."""
+        s, o = self.session, self.options
+        if s is None or not savable(o):
+            return
+        assert o is not None
+        try:
+            if s.match.over:
+                self._discard()
+                return
+            doc = save_document(s, o)
+            text = _canonical(doc)
+            if text == self._last and not force:
+                return
+            message = self.storage.save_game(doc)
+        except Exception as exc:  # a bug or a bad disk must not stop the game
+            LOG.exception("could not save the game")
+            message = Message("saves.not_saved", reason=str(exc) or type(exc).__name__)
+        if message:
+            self._tell(message)
+            self._last = None
+        else:
+            self._last = text
+
+    def _discard(self) -> None:
+        self._last = None
+        try:
+            message = self.storage.discard_game()
+        except Exception as exc:  # pragma: no cover - discard_game reports OSErrors itself
+            message = str(exc)
+        if message:
+            self._tell(message)
+
+    def _tell(self, message: str) -> None:
+        LOG.warning("%s", message)
+        self.notice = message
+        if self.tell is not None:
+            self.tell(message)
+
+    # -- continuing -------------------------------------------------------------------------
+    def restore(self, settings: Settings, dice: Any = None) -> Tuple[Optional[Tuple[Session, MatchOptions]], Optional[str]]:
+        """The saved match as (session, options), or None; plus a line for the
+        player (a damaged file, a backup used) or None.  Never raises; a file
+        that cannot be continued is set aside by the storage, never deleted."""
+        try:
+            doc, message = self.storage.load_game(validate=validate_document)
+        except Exception as exc:  # pragma: no cover - load_game never raises
+            LOG.exception("could not load the saved game")
+            return None, Message("saves.cannot_continue")
+        if doc is None:
+            return None, message
+        try:
+            session, options = restore_document(doc, settings, dice=dice)
+        except Exception:
+            LOG.exception("the saved game could not be continued")
+            return None, message or Message("saves.cannot_continue")
+        self._follow(session, options)
+        try:
+            self._last = _canonical(save_document(session, options))
+        except Exception:  # pragma: no cover
+            self._last = None
+        return (session, options), message
+
+    # -- what happens in the kept match ----------------------------------------------------------
+    def _make_watch(self, session: Session) -> Callable[[Happening], None]:
+        def watch(happening: Happening) -> None:
+            if session is not self.session:
+                return
+            try:
+                self._happened(session, happening)
+            except Exception:  # recording must never stop play
+                LOG.exception("could not record %s", happening.kind)
+
+        return watch
+
+    def _happened(self, session: Session, h: Happening) -> None:
+        options = self.options
+        if not savable(options):
+            return
+        assert options is not None
+        if h.kind == "roll":
+            groups = dice_to_record(h, session, options)
+            if groups:
+                self._update_records(lambda r: [r.record_dice(*g) for g in groups])
+        elif h.kind == "over":
+            self._record_result(session, options)
+        if h.kind not in QUIET:
+            self.save()
+
+    def _record_result(self, session: Session, options: MatchOptions) -> None:
+        result = session.game.result
+        if result is None:  # pragma: no cover - 'over' comes with a result
+            return
+        key = mode_key(options.mode, options.level)
+        player = recorded_player(options)
+        match = session.match
+
+        def record(r: Records) -> None:
+            r.record_result(key, result, player)
+            if match.over and match.length > 1:
+                r.record_match(key, match.winner == player)
+
+        self._update_records(record)
+
+    def _update_records(self, change: Callable[[Records], Any]) -> None:
+        records, message = self.storage.load_records()
+        if message:
+            self._tell(message)
+        change(records)
+        message = self.storage.save_records(records)
+        if message:
+            self._tell(message)
