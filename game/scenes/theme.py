@@ -6,10 +6,11 @@ the window, so text stays readable from a sofa at any size.  Object ids
 (``#choice``, ``#play`` ...) take what they do not set from their element's
 block (``button``, ``text_box``, ``panel``, ``label``).
 
-Every font is given once per language (pygame_gui's per-locale fonts): the
-theme file's font for English, the same size and weight in Noto Sans SC
-for Chinese (see :mod:`game.fonts`); a manager made with
-``starting_language`` (:func:`manager`) draws with its language's fonts.
+Every font is given per language (pygame_gui's per-locale fonts, ``"locale"``
+in a font block): the theme file's font for English, the same size and
+weight in Noto Sans SC for Chinese (see :mod:`game.fonts`).  A theme for a
+language holds English and that language (:func:`locales`); a manager made
+by :func:`manager` starts in the language shown and draws with its fonts.
 """
 
 from __future__ import annotations
@@ -80,8 +81,16 @@ def _scaled(value: str, factor: float, least: int) -> str:
     return str(max(least, int(round(int(value) * factor))))
 
 
+def locales(lang: str) -> Tuple[str, ...]:
+    """The locales a theme for ``lang`` gives fonts for: English (pygame_gui
+    falls back to it) and ``lang``.  Not every language: loading Noto Sans
+    SC's sizes costs an English screen three times its build time; a
+    language change rebuilds the screens anyway."""
+    return ("en",) if lang == "en" or lang not in fonts.FILES else ("en", lang)
+
+
 @lru_cache(maxsize=8)
-def _theme(font_px: int) -> str:
+def _theme(font_px: int, lang: str = "en") -> str:
     data = copy.deepcopy(_base())
     factor = font_px / BASE_PX
     for oid, block in data.items():
@@ -90,7 +99,7 @@ def _theme(font_px: int) -> str:
             font["size"] = _scaled(font["size"], factor, 10)
             if font.get("name") == "fira_code":
                 font["regular_path"] = SYMBOL_FONT
-            block["font"] = [_localised(font, lang, oid) for lang in fonts.FILES]
+            block["font"] = [_localised(font, code, oid) for code in locales(lang)]
         misc = block.get("misc")
         if misc is not None and "shape_corner_radius" in misc:
             misc["shape_corner_radius"] = _scaled(misc["shape_corner_radius"], factor, 3)
@@ -119,12 +128,50 @@ def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
     }
 
 
+_LOADED_FONTS: Dict[Tuple[Any, ...], Any] = {}
+
+
+def _share_loaded_fonts() -> None:
+    """Every screen makes a new UIManager, and each loads its theme's fonts
+    anew: Noto Sans SC takes some 15 ms a size (its file is 8 MB), which made
+    a Chinese screen slow to appear.  A font once loaded (a file or package
+    resource at a size and style) is kept and handed to later managers."""
+    from pygame_gui.core.utility import FontResource
+
+    if getattr(FontResource.load, "shared", False):
+        return
+    load = FontResource.load
+
+    def shared_load(self: Any) -> Any:
+        loc = self.location
+        if isinstance(loc, str):
+            where: Any = loc
+        elif hasattr(loc, "resource"):  # a PackageResource (pygame_gui's default fonts)
+            where = (loc.package, loc.resource)
+        else:  # bytes: not worth a key
+            where = None
+        key = (where, self.size, tuple(sorted((k, str(v)) for k, v in self.style.items())), self.force_style, self.font_type_to_use)
+        font = _LOADED_FONTS.get(key) if where is not None else None
+        if font is not None:
+            self.loaded_font = font
+            return None
+        error = load(self)
+        if error is None and where is not None and self.loaded_font is not None:
+            _LOADED_FONTS[key] = self.loaded_font
+        return error
+
+    shared_load.shared = True  # type: ignore[attr-defined]
+    FontResource.load = shared_load  # type: ignore[method-assign]
+
+
 def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
     """A UI manager for a window of ``size``, themed for text ``font_px``
     high, in the language shown now."""
-    return pygame_gui.UIManager(size, theme(font_px), starting_language=i18n.language())
+    _share_loaded_fonts()
+    lang = i18n.language()
+    return pygame_gui.UIManager(size, theme(font_px, lang), starting_language=lang)
 
 
-def theme(font_px: int) -> Dict[str, Any]:
-    """The theme for text ``font_px`` high, as a dict pygame_gui takes."""
-    return json.loads(_theme(font_px))
+def theme(font_px: int, lang: str = "en") -> Dict[str, Any]:
+    """The theme for text ``font_px`` high in ``lang``, as a dict pygame_gui takes."""
+    return json.loads(_theme(font_px, lang))
