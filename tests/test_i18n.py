@@ -332,9 +332,12 @@ def walk(lang, size, monkeypatch, shots=False):
     assert isinstance(d.scene, HelpScene)
     audit.scene(d.app, "help")
     d.key(pygame.K_ESCAPE)
+    store.records_store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.records_store.path.write_text("[1, 2")  # damaged: the records screen says so
     d.click_button(d.scene.records_button)
     assert isinstance(d.scene, RecordsScene)
-    audit.scene(d.app, "records")
+    assert any(line == i18n.tr(d.scene.message) for line in d.scene.lines) and d.scene.message
+    audit.scene(d.app, "records with a notice")
     d.key(pygame.K_ESCAPE)
     # hot-seat, a 5-point match with the cube
     lobby = d.scene

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Tuple
 import pygame
 
 from ..app import App, Scene
-from ..i18n import t
+from ..i18n import t, tr
 from ..options import LEVELS
 from ..storage import Records, Tally
 from .ui import MenuScene
@@ -129,10 +129,10 @@ class RecordsScene(MenuScene):
             y += row_h
         self.lines = [t("records.note")]
         if self.message:
-            self.lines.append(self.message)
-        for line in self.lines:
-            self.label(pygame.Rect(x0, y, tw, int(f * 1.4)), line, object_id="#small")
-            y += int(f * 1.4)
+            self.lines.append(tr(self.message))  # storage's line, in the language shown
+        for line in self.lines:  # a long line (storage's) goes on in more rows
+            rows = self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.4)), line, object_id="#small")
+            y += int(f * 1.4) * len(rows)
         # the dice
         y += int(f * 0.6)
         caption = dice_caption(rec)
