@@ -19,6 +19,7 @@ from __future__ import annotations
 import locale
 import os
 import re
+import string
 from typing import Dict, List, Optional, Set, Tuple
 
 EN: Dict[str, str] = {
@@ -328,6 +329,34 @@ class Message(str):
         obj.key = key
         obj.kwargs = dict(kwargs)
         return obj
+
+
+def placeholders(text: str) -> Set[str]:
+    """The names a table's text is formatted with: ``{name}`` -> ``{'name'}``."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def to_json(text: object) -> object:
+    """A line (a :class:`Message` or plain text) as JSON data that
+    :func:`from_json` turns back into it: a saved move log stays translatable."""
+    if isinstance(text, Message):
+        return {"key": text.key, "args": {k: to_json(v) for k, v in text.kwargs.items()}}
+    return text if isinstance(text, (int, float)) and not isinstance(text, bool) else str(text)
+
+
+def from_json(data: object) -> object:
+    """The line :func:`to_json` wrote; ValueError for anything else."""
+    if isinstance(data, dict):
+        key, args = data.get("key"), data.get("args", {})
+        if not isinstance(key, str) or key not in EN or not isinstance(args, dict) or not placeholders(EN[key]) <= set(args):
+            raise ValueError(f"not a saved line: {data!r}"[:200])
+        try:
+            return Message(key, **{str(k): from_json(v) for k, v in args.items()})
+        except (KeyError, IndexError, ValueError) as exc:
+            raise ValueError(f"not a saved line: {data!r}"[:200]) from exc
+    if isinstance(data, (str, int, float)) and not isinstance(data, bool):
+        return data
+    raise ValueError(f"not a saved line: {data!r}"[:200])
 
 
 def tr(text: object) -> str:

@@ -40,6 +40,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from engine import Match
 
+from . import i18n
 from .i18n import Message
 from .options import MatchOptions
 from .session import Happening, Session
@@ -69,7 +70,7 @@ def save_document(session: Session, options: MatchOptions) -> dict:
         "version": VERSION,
         "options": options.to_dict(),
         "match": session.match.to_json(),
-        "old_log": list(session._old_log),
+        "old_log": [i18n.to_json(line) for line in session._old_log],  # translatable again when read
     }
 
 
@@ -90,7 +91,10 @@ def read_document(doc: Any, dice: Any = None) -> Tuple[Match, MatchOptions, List
     if match.over:
         raise ValueError("the saved match is over")
     old_log = doc.get("old_log", [])
-    if not isinstance(old_log, list) or not all(isinstance(line, str) for line in old_log):
+    if not isinstance(old_log, list):
+        raise ValueError("the saved move log is not a list of lines")
+    old_log = [i18n.from_json(line) for line in old_log]  # ValueError for what is not a line
+    if not all(isinstance(line, str) for line in old_log):
         raise ValueError("the saved move log is not a list of lines")
     try:  # what the board and the panel will ask of it at once
         probe = Session(match)

@@ -448,3 +448,29 @@ def test_every_scene_in_every_language(lang, size, monkeypatch):
     assert {"LobbyScene", "SettingsScene", "HelpScene", "RecordsScene", "MatchScene", "DialogScene", "ResultScene"} <= audit.seen
     assert audit.texts > 100
     assert not audit.problems, "\n".join(audit.problems)
+
+
+def test_a_saved_move_log_stays_translatable():
+    """Saves keep the earlier games' log lines as keys and arguments (i18n.to_json),
+    so a game continued in the other language shows them in it."""
+    import json
+
+    from game.saves import restore_document, save_document
+
+    options = MatchOptions(mode="hotseat", length=5)
+    session = options.new_session(Settings(), dice=SeededDice(4))
+    session.roll()
+    session.resign("single")
+    session.answer_resignation(True)
+    assert session.next_game()
+    doc = json.loads(json.dumps(save_document(session, options)))
+    again, _ = restore_document(doc, Settings())
+    english = again.log_lines()
+    assert english[:2] == ["— Game 1 —", "Opening roll: White 2, Black 3"] or english[0] == "— Game 1 —"
+    i18n.set_language("zh")
+    assert again.log_lines()[0] == "— 第 1 局 —" and "认输" in "".join(again.log_lines())
+    # plain lines (older saves) are kept as they are; anything else is refused
+    assert i18n.from_json("an earlier line") == "an earlier line"
+    for bad in ({"key": "no.such.key"}, {"key": "log.game", "args": {}}, {"key": 3}, [1], None, True):
+        with pytest.raises(ValueError):
+            i18n.from_json(bad)
