@@ -190,8 +190,10 @@ class App:
         self.scenes.switch(scene)
 
     def quit(self) -> None:
-        """Stop the loop (the window was closed, or Quit): the match in play is saved first."""
+        """Stop the loop (the window was closed, or Quit): the match in play
+        is saved first, and everything pending is on disk before it returns."""
         self.save_match()
+        self.saves.flush()
         self.running = False
 
     # -- settings that act on the app -----------------------------------------------------
@@ -279,10 +281,7 @@ class App:
         """Is there a match to continue (here, or saved)?"""
         if self.session is not None and not self.session.match.over:
             return True
-        try:
-            return bool(self.storage.has_game())
-        except OSError:  # pragma: no cover
-            return False
+        return self.saves.has_game()
 
     def resize(self, size: Tuple[int, int]) -> None:
         """Change the window size (also what a user's resize ends in)."""

@@ -28,14 +28,21 @@ a single game counts as a game only.  Demonstration games (computer against
 computer, the attract mode) are neither saved nor recorded, and neither are
 matches made by tools and tests without options.
 
-Everything here is careful never to stop play: a disk that refuses is
-logged and reported as one line (:attr:`Keeper.notice`).
+The writing is done in order on a worker thread (:class:`Writer`), so a
+turn never starts with a stall while the disk syncs; the app waits for it
+(:meth:`Keeper.flush`) before reading the files and before it closes.  A
+process killed in the few milliseconds between a roll and its save comes
+back to the turn before the roll.  Everything here is careful never to stop
+play: a disk that refuses is logged and reported as one line
+(:attr:`Keeper.notice`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import queue
+import threading
 from typing import Any, Callable, List, Optional, Tuple
 
 from engine import Match
@@ -155,9 +162,56 @@ def dice_to_record(happening: Happening, session: Session, options: MatchOptions
     return []
 
 
+# -- the writer ----------------------------------------------------------------------------------
+class Writer:
+    """Runs the disk work (each save is an atomic write with an fsync or
+    four) in order on one worker thread, off the frame loop, so a turn never
+    starts with a stall.  :meth:`flush` waits for all of it; the app flushes
+    before it reads what was written and before it closes.  The thread ends
+    when idle a while and starts again when needed."""
+
+    IDLE_S = 5.0
+
+    def __init__(self) -> None:
+        self._jobs: "queue.Queue[Callable[[], None]]" = queue.Queue()
+        self._lock = threading.Lock()
+        self._thread: Optional[threading.Thread] = None
+
+    def submit(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            self._jobs.put(job)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name="saves", daemon=True)
+                self._thread.start()
+
+    def _work(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=self.IDLE_S)
+            except queue.Empty:
+                with self._lock:
+                    if self._jobs.empty():
+                        self._thread = None
+                        return
+                continue
+            try:
+                job()
+            except Exception:  # a job reports its own troubles; this is a bug, logged
+                LOG.exception("saving failed")
+            finally:
+                self._jobs.task_done()
+
+    def flush(self) -> None:
+        """Wait until everything submitted is on disk (or has failed)."""
+        self._jobs.join()
+
+
 # -- the keeper ---------------------------------------------------------------------------------
 class Keeper:
-    """Saves the match the app keeps and records its results (see the module)."""
+    """Saves the match the app keeps and records its results (see the module).
+
+    The documents are made on the frame loop (a snapshot of the match) and
+    written, in order, by a :class:`Writer`; :meth:`flush` waits for them."""
 
     def __init__(self, storage: Storage, tell: Optional[Callable[[str], None]] = None):
         self.storage = storage
@@ -167,6 +221,7 @@ class Keeper:
         self.options: Optional[MatchOptions] = None
         #: the last problem worth a line to the player (a disk that refused), or None
         self.notice: Optional[str] = None
+        self.writer = Writer()
         self._watch: Optional[Callable[[Happening], None]] = None
         self._last: Optional[str] = None  # the document saved last (to skip saving it again)
 
@@ -218,26 +273,35 @@ class Keeper:
                 return
             doc = save_document(s, o)
             text = _canonical(doc)
-            if text == self._last and not force:
-                return
-            message = self.storage.save_game(doc)
-        except Exception as exc:  # a bug or a bad disk must not stop the game
+        except Exception as exc:  # a bug must not stop the game
             LOG.exception("could not save the game")
-            message = Message("saves.not_saved", reason=str(exc) or type(exc).__name__)
-        if message:
-            self._tell(message)
-            self._last = None
-        else:
-            self._last = text
+            self._tell(Message("saves.not_saved", reason=str(exc) or type(exc).__name__))
+            return
+        if text == self._last and not force:
+            return
+        self._last = text
+
+        def write() -> None:
+            try:
+                message = self.storage.save_game(doc)
+            except Exception as exc:  # not JSON: a bug, reported and survived
+                LOG.exception("could not save the game")
+                message = Message("saves.not_saved", reason=str(exc) or type(exc).__name__)
+            if message:
+                self._last = None
+                self._tell(message)
+
+        self.writer.submit(write)
 
     def _discard(self) -> None:
         self._last = None
-        try:
+
+        def discard() -> None:
             message = self.storage.discard_game()
-        except Exception as exc:  # pragma: no cover - discard_game reports OSErrors itself
-            message = str(exc)
-        if message:
-            self._tell(message)
+            if message:
+                self._tell(message)
+
+        self.writer.submit(discard)
 
     def _tell(self, message: str) -> None:
         LOG.warning("%s", message)
@@ -245,14 +309,27 @@ class Keeper:
         if self.tell is not None:
             self.tell(message)
 
+    def flush(self) -> None:
+        """Wait until every save, discard and record is on disk."""
+        self.writer.flush()
+
+    def has_game(self) -> bool:
+        """Is there a saved game on disk (once what is pending is written)?"""
+        self.flush()
+        try:
+            return bool(self.storage.has_game())
+        except OSError:  # pragma: no cover
+            return False
+
     # -- continuing -------------------------------------------------------------------------
     def restore(self, settings: Settings, dice: Any = None) -> Tuple[Optional[Tuple[Session, MatchOptions]], Optional[str]]:
         """The saved match as (session, options), or None; plus a line for the
         player (a damaged file, a backup used) or None.  Never raises; a file
         that cannot be continued is set aside by the storage, never deleted."""
+        self.flush()
         try:
             doc, message = self.storage.load_game(validate=validate_document)
-        except Exception as exc:  # pragma: no cover - load_game never raises
+        except Exception:  # pragma: no cover - load_game never raises
             LOG.exception("could not load the saved game")
             return None, Message("saves.cannot_continue")
         if doc is None:
@@ -302,19 +379,25 @@ class Keeper:
         key = mode_key(options.mode, options.level)
         player = recorded_player(options)
         match = session.match
+        match_won = match.winner == player if match.over and match.length > 1 else None
 
         def record(r: Records) -> None:
             r.record_result(key, result, player)
-            if match.over and match.length > 1:
-                r.record_match(key, match.winner == player)
+            if match_won is not None:
+                r.record_match(key, match_won)
 
         self._update_records(record)
 
     def _update_records(self, change: Callable[[Records], Any]) -> None:
-        records, message = self.storage.load_records()
-        if message:
-            self._tell(message)
-        change(records)
-        message = self.storage.save_records(records)
-        if message:
-            self._tell(message)
+        """Load, change and save the records (on the writer's thread, in order)."""
+
+        def update() -> None:
+            records, message = self.storage.load_records()
+            if message:
+                self._tell(message)
+            change(records)
+            message = self.storage.save_records(records)
+            if message:
+                self._tell(message)
+
+        self.writer.submit(update)

@@ -45,6 +45,7 @@ def main() -> int:
     st = g.current_turn.legal_steps()[0]
     d.scene.do(("step", st.frm, st.to, st.die))  # one step of the turn: not saved
     d.frames(2)
+    d.app.saves.flush()  # the turn's start is on disk (written off the frame loop)
     print("READY " + json.dumps({
         "start": start, "dice": dice, "now": g.position.to_id(), "turn": g.turn,
         "log": len(g.log), "game_number": s.match.game_number, "score": list(s.match.score),

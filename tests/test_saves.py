@@ -56,9 +56,11 @@ def _json(value):
     return json.loads(json.dumps(value))
 
 
-def _saved(home: Path):
-    """The saved game document as the app would read it, or None."""
-    doc, message = Storage(home).load_game(validate=validate_document)
+def _saved(d):
+    """The saved game document as the app would read it, or None (once the
+    app's writer has written what is pending)."""
+    d.app.saves.flush()
+    doc, message = Storage().load_game(validate=validate_document)
     assert message is None, message
     return doc
 
@@ -159,24 +161,26 @@ def test_sigkill_in_the_middle_of_a_turn_resumes_at_its_start(backgammon_home, m
 def test_saved_at_the_start_of_each_turn_and_not_for_steps(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick(auto_end_turn=False))
     s = _start(d, "hotseat")
-    doc = _saved(backgammon_home)
+    doc = _saved(d)
     assert doc["match"]["game"]["phase"] == "opening" and doc["options"]["mode"] == "hotseat"
     _roll_to_move(d)
     g = s.game
-    doc = _saved(backgammon_home)
+    doc = _saved(d)
     assert doc["match"]["game"]["phase"] == "move" and doc["match"]["game"]["dice"] == list(g.dice)
     path = backgammon_home / GAME_FILE
+    d.app.saves.flush()
     stamp = path.stat().st_mtime_ns, path.read_bytes()
     steps = 0
     while not g.current_turn.complete:
         st_ = g.current_turn.legal_steps()[0]
         d.scene.do(("step", st_.frm, st_.to, st_.die))
         steps += 1
+    d.app.saves.flush()
     assert (path.stat().st_mtime_ns, path.read_bytes()) == stamp  # steps are not saved
     player = g.turn
     d.key(pygame.K_RETURN)  # Done: the next turn begins, and is saved
     d.settle()
-    doc = _saved(backgammon_home)
+    doc = _saved(d)
     assert doc["match"]["game"]["turn"] == 1 - player and doc["match"]["game"]["phase"] == "roll"
     assert doc["match"]["game"]["log"][-1]["kind"] == "play"
 
@@ -192,7 +196,7 @@ def test_window_close_and_back_to_lobby_save(backgammon_home):
     d.post(pygame.QUIT)
     d.frames(1)
     assert not d.app.running
-    doc = _saved(backgammon_home)
+    doc = _saved(d)
     assert doc["match"] == _json(s.match.to_json()) and doc["options"] == d.app.options.to_dict()
     assert doc["options"]["length"] == 5 and doc["options"]["cube"] is True
     # back to the lobby: saved too
@@ -201,7 +205,7 @@ def test_window_close_and_back_to_lobby_save(backgammon_home):
     d.click_button(d.scene.topbar.lobby)
     _answer(d, i18n.t("button.yes"))
     assert isinstance(d.scene, LobbyScene) and d.scene.continue_button.visible
-    assert _saved(backgammon_home)["match"] == _json(s.match.to_json())
+    assert _saved(d)["match"] == _json(s.match.to_json())
 
 
 def test_restart_discards_the_save_and_a_finished_match_leaves_none(backgammon_home):
@@ -209,17 +213,18 @@ def test_restart_discards_the_save_and_a_finished_match_leaves_none(backgammon_h
     s = _start(d, "hotseat")
     _roll_to_move(d)
     d.settle()
-    old = _saved(backgammon_home)
+    old = _saved(d)
     assert old["match"]["game"]["log"]
     d.click_button(d.scene.topbar.restart)
     _answer(d, i18n.t("button.yes"))
     assert d.session is not s
-    doc = _saved(backgammon_home)
+    doc = _saved(d)
     assert doc["match"]["game"]["log"] == [] and doc["match"]["game"]["phase"] == "opening"
     assert not (backgammon_home / (GAME_FILE + ".bak")).exists()  # the old game is gone, backup and all
     # the new game is played to its end: nothing is left to continue
     _resign(d, "single")
     assert isinstance(d.scene, ResultScene)
+    d.app.saves.flush()
     assert not (backgammon_home / GAME_FILE).exists()  # the match is over: discarded at once
     d.click_button(d.scene.result_buttons["lobby"])
     assert isinstance(d.scene, LobbyScene) and not d.scene.continue_button.visible
@@ -278,12 +283,14 @@ def test_a_demo_match_is_neither_saved_nor_recorded_nor_costs_the_saved_game(bac
     d = AppDriver(size=(800, 600), settings=_quick())
     _start(d, "hotseat")
     _roll_to_move(d)
+    d.app.saves.flush()
     saved = (backgammon_home / GAME_FILE).read_bytes()
     from game.scenes.lobby import start_match
 
     start_match(d.app, MatchOptions(mode="demo", level="random"), seed=1)
     d.settle(max_frames=20000)
     assert d.session.game.phase == "over"
+    d.app.saves.flush()
     assert (backgammon_home / GAME_FILE).read_bytes() == saved
     assert Storage(backgammon_home).load_records()[0].total().games_played == 0
 
@@ -438,7 +445,7 @@ def test_a_corrupt_save_gives_one_line_in_the_lobby_and_play_goes_on(backgammon_
     assert d.app.notice and "could not be read" in d.app.notice and hint
     # play goes on: a new match is saved, and the damaged file stays set aside
     _start(d, "hotseat")
-    assert _saved(backgammon_home)["match"]["game"]["phase"] == "opening"
+    assert _saved(d)["match"]["game"]["phase"] == "opening"
     assert [p for p in backgammon_home.iterdir() if ".corrupt-" in p.name]
 
 
@@ -471,6 +478,7 @@ def test_dice_recorded_hot_seat_both_and_against_the_computer_the_humans():
 
         s.game.play(legal_plays(g.position, g.dice)[0])
         assert s.roll() and g.turn == 1 and g.dice == (6, 6)
+        keeper.flush()
         return with_storage.load_records()[0]
 
     hot = run(MatchOptions(mode="hotseat"))
@@ -488,12 +496,14 @@ def test_take_back_and_restore_do_not_count_dice_again(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     s = _start(d, "hotseat")
     _roll_to_move(d)
+    d.app.saves.flush()
     counted = sum(Storage().load_records()[0].faces)
     assert counted >= 2
     st_ = s.game.current_turn.legal_steps()[0]
     d.scene.do(("step", st_.frm, st_.to, st_.die))
     d2 = AppDriver(size=(800, 600), settings=_quick())
     d2.click_button(d2.scene.continue_button)
+    d2.app.saves.flush()
     assert sum(Storage().load_records()[0].faces) == counted
 
 
@@ -518,6 +528,7 @@ def test_records_of_a_match_against_the_computer_and_the_records_screen(backgamm
         assert isinstance(d.scene, ResultScene)
         if not s.match.over:
             d.click_button(d.scene.result_buttons["next_game"])
+    d.app.saves.flush()
     rec, message = Storage().load_records()
     assert message is None
     t = rec.by_mode["computer:beginner"]
@@ -561,6 +572,8 @@ def test_records_and_settings_round_trip_through_the_app(backgammon_home):
     _resign(d, "gammon")
     winner = s.game.result.winner
     d.click_button(d.scene.result_buttons["lobby"])
+    d.post(pygame.QUIT)  # the window is closed: everything is on disk
+    d.frames(1)
     # a new start of the program reads both back
     d2 = AppDriver(size=(800, 600))
     assert d2.settings.pace == "instant" and d2.settings.lobby_mode == "hotseat"

@@ -95,6 +95,7 @@ class RecordsScene(MenuScene):
         self.bars: Dict[int, pygame.Rect] = {}
 
     def enter(self) -> None:
+        self.app.saves.flush()  # the last game's result and dice are on disk
         self.records, self.message = self.app.storage.load_records()
         super().enter()
 
