@@ -601,3 +601,54 @@ def test_records_screen_when_empty_and_with_damaged_records(backgammon_home):
     screen = d.scene
     assert any("could not be read" in line for line in screen.lines)
     d.frames(2)
+
+
+# -- damaged records and settings, through the app -------------------------------------------------
+counts = st.one_of(st.integers(0, 10 ** 12), st.integers(-5, -1), json_values)
+records_data = st.fixed_dictionaries({}, optional={
+    "by_mode": st.dictionaries(st.sampled_from(["computer:beginner", "computer:expert", "hotseat", "computer:zzz", "", "x" * 80]),
+                               st.dictionaries(st.sampled_from([f.name for f in Tally.__dataclass_fields__.values()] + ["junk"]), counts, max_size=9)
+                               | json_values, max_size=5) | json_values,
+    "faces": st.lists(counts, min_size=5, max_size=7) | json_values,
+    "rolls": counts,
+    "doubles": counts,
+})
+
+
+@hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=records_data, raw=st.none() | st.binary(max_size=60))
+def test_any_records_file_opens_the_records_screen(one_app, data, raw):
+    app, home = one_app
+    for p in home.iterdir():
+        p.unlink()
+    payload = raw if raw is not None else json.dumps({"schema": 1, "kind": "records", "data": data}).encode()
+    (home / RECORDS_FILE).write_bytes(payload)
+    lobby = LobbyScene(app)
+    app.switch(lobby)
+    app.switch(RecordsScene(app, back=lobby))
+    app.frame(1 / 60)  # drawn, without an exception
+    screen = app.scene
+    assert len(screen.rows) >= 1 and screen.lines
+    assert all(isinstance(cell, str) for row in screen.rows for cell in row)
+    # what was there is still on disk, whole (moved aside when it could not be read)
+    kept = [p.read_bytes() for p in home.iterdir()]
+    assert payload in kept
+
+
+@hsettings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(raw=st.binary(max_size=60) | json_values.map(lambda v: json.dumps({"schema": 1, "kind": "settings", "data": v}).encode()))
+def test_any_settings_file_starts_the_app(raw):
+    home = Path(os.environ["BACKGAMMON_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    for p in home.iterdir():
+        p.unlink()
+    (home / SETTINGS_FILE).write_bytes(raw)
+    language = i18n.language()
+    try:
+        app = App(size=(640, 480))
+        assert app.settings.to_stored().invalid_fields() == []
+        app.switch(LobbyScene(app))
+        app.frame(1 / 60)
+    finally:
+        i18n.set_language(language)  # a file that happens to choose a language must not change the next tests
+    assert raw in [p.read_bytes() for p in home.iterdir()]  # never overwritten, at worst moved aside
