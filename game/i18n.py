@@ -48,6 +48,7 @@ EN: Dict[str, str] = {
     "panel.match_over": "{name} wins the match",
     "panel.pips": "Pips  {name0} {pips0}  ·  {name1} {pips1}",
     "panel.score": "Game {number} · {name0} {score0} – {score1} {name1} · to {length}",
+    "panel.score_short": "{name0} {score0} – {score1} {name1} · to {length}",
     "panel.single": "Single game",
     "panel.crawford": "Crawford game",
     "common.joined": "{a} · {b}",

@@ -39,6 +39,7 @@ ZH: Dict[str, str] = {
     "panel.match_over": "{name}赢得比赛",
     "panel.pips": "步数  {name0} {pips0}  ·  {name1} {pips1}",
     "panel.score": "第 {number} 局 · {name0} {score0} – {score1} {name1} · {length} 分制",
+    "panel.score_short": "{name0} {score0} – {score1} {name1} · {length} 分制",
     "panel.single": "单局",
     "panel.crawford": "克劳福德局",
     "common.joined": "{a} · {b}",

@@ -474,3 +474,31 @@ def test_a_saved_move_log_stays_translatable():
     for bad in ({"key": "no.such.key"}, {"key": "log.game", "args": {}}, {"key": 3}, [1], None, True):
         with pytest.raises(ValueError):
             i18n.from_json(bad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_longest_match_lines_fit_at_800x600(lang, monkeypatch):
+    """A Crawford game late in a 7-point match: the longest score lines of
+    the panel and the top bar, and a log of several games."""
+    monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN" if lang == "zh" else "en_US"])
+    i18n.MISSING.clear()
+    d = AppDriver(size=(800, 600), settings=Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0))
+    start_match(d.app, MatchOptions(mode="hotseat", length=7, cube=True), seed=5)
+    session = d.app.session
+    for level in ("backgammon", "gammon", "single"):  # the side on roll resigns: 6 points in 3 games
+        if session.can_roll():
+            session.roll()
+        session.resign(level)
+        session.answer_resignation(True)
+        assert session.next_game()
+    d.settle()
+    assert session.game.crawford and max(session.match.score) == 6
+    audit = Audit(lang, (800, 600))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        d.app.switch(MatchScene(d.app, session))
+        d.settle()
+        audit.scene(d.app, "late match")
+    problems = audit.problems + [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert not problems, "\n".join(problems)
+    assert not i18n.MISSING

@@ -444,10 +444,14 @@ class MatchScene(Scene):
             status = t("panel.resigning", name=name)
         else:
             status = name
+        score_short = ""  # for a narrow panel
         if m.length > 1:
-            score = t("panel.score", number=m.game_number, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
+            names = dict(name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
+            score = t("panel.score", number=m.game_number, **names)
+            score_short = t("panel.score_short", **names)
             if g.crawford:
                 score = t("common.joined", a=score, b=t("panel.crawford"))
+                score_short = t("common.joined", a=score_short, b=t("top.crawford"))
         else:
             score = t("panel.single")
         p0, p1 = s.pips()
@@ -463,6 +467,7 @@ class MatchScene(Scene):
         return PanelState(
             status=status,
             score=score,
+            score_short=score_short,
             pips=pips,
             primary=primary_label,
             primary_enabled=primary is not None,

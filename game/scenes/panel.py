@@ -116,6 +116,7 @@ class PanelState:
 
     status: str = ""
     score: str = ""
+    score_short: str = ""  # the score line when ``score`` is too wide for the panel ("" none)
     pips: str = ""
     primary: str = ""  # the label of the primary button (Roll / Done / Next game / Menu); "" hides it
     primary_enabled: bool = False
@@ -232,7 +233,10 @@ class SidePanel:
         self.state = state
         for attr in ("status", "score", "pips"):
             if old is None or getattr(old, attr) != getattr(state, attr):
-                getattr(self, attr).set_text(getattr(state, attr) or " ")
+                text = getattr(state, attr)
+                if attr == "score" and state.score_short and not self._fits(self.score, text):
+                    text = state.score_short
+                getattr(self, attr).set_text(text or " ")
         if old is None or old.primary != state.primary:
             if state.primary:
                 self.primary.set_text(state.primary)
@@ -259,6 +263,11 @@ class SidePanel:
         if old is None or old.log != state.log or old.log_visible != state.log_visible:
             self._build_log(state.log, state.log_visible)
         return True
+
+    @staticmethod
+    def _fits(label: UILabel, text: str) -> bool:
+        font = label.font
+        return font is None or font.size(text)[0] <= label.rect.width - 4
 
     def _build_steps(self, steps: Tuple[StepChoice, ...], log_visible: bool) -> None:
         """Show the steps on a pool of buttons (made once, relabelled after)."""
