@@ -238,9 +238,10 @@ def normalise(code: Optional[str]) -> Optional[str]:
 
 def system_locales() -> List[str]:
     """The player's preferred languages as the system names them, best first:
-    SDL's list (Windows, macOS, Linux), then the usual environment variables,
-    then Python's locale."""
-    found: List[str] = []
+    ``LANGUAGE`` (gettext's list, which goes before the locale), SDL's list
+    (the system's preferences on Windows and macOS, the environment on
+    Linux), the locale's environment variables, then Python's locale."""
+    found: List[str] = [v for v in os.environ.get("LANGUAGE", "").split(":") if v]
     try:
         import pygame
 
@@ -250,7 +251,7 @@ def system_locales() -> List[str]:
                 found.append(lang if not loc.get("country") else f"{lang}_{loc['country']}")
     except Exception:  # no SDL, or too old a one
         pass
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
             found.extend(v for v in value.split(":") if v)

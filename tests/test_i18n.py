@@ -152,8 +152,11 @@ def test_the_system_language(monkeypatch, locales, expected):
 
 def test_system_locales_reads_the_environment(monkeypatch):
     monkeypatch.setattr(i18n, "system_locales", SYSTEM_LOCALES)  # the real one, not conftest's stand-in
-    monkeypatch.setenv("LANGUAGE", "zh_CN:en")
-    assert "zh_CN" in i18n.system_locales()
+    monkeypatch.setenv("LANGUAGE", "zh_CN:en")  # gettext's list goes before the locale
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert i18n.system_locales()[:2] == ["zh_CN", "en"] and i18n.system_language() == "zh"
+    monkeypatch.setenv("LANGUAGE", "en_GB:zh_CN")
+    assert i18n.system_language() == "en"
 
 
 def test_first_start_follows_the_locale_then_the_setting_persists(monkeypatch):
