@@ -60,6 +60,7 @@ def main() -> None:
     ap.add_argument("--weights", default=None)
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--shard", default="0/1", help="i/n: play only pairs with index %% n == i")
+    ap.add_argument("--progress", type=int, default=0, help="print the running figure every N pairs")
     ap.add_argument("--noise", type=float, default=None, help="override the level's noise (calibration)")
     ap.add_argument("--max-loss", type=float, default=None, help="override the level's max_loss (calibration)")
     args = ap.parse_args()
@@ -84,6 +85,11 @@ def main() -> None:
         second = -play_game((pub, bot), seed, times, timed=1)
         wins += (first > 0) + (second > 0)
         pair_results.append((first + second) / 2.0)
+        if args.progress and len(pair_results) % args.progress == 0:
+            n = len(pair_results)
+            mean = statistics.fmean(pair_results)
+            half = 1.96 * statistics.stdev(pair_results) / math.sqrt(n)
+            print(f"  after {2 * n} games: {mean:+.3f} +/- {half:.3f} ppg, {time.time() - start:.0f} s", flush=True)
     n = len(pair_results)
     mean = statistics.fmean(pair_results)
     sd = statistics.stdev(pair_results) if n > 1 else 0.0
