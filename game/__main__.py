@@ -2,7 +2,10 @@
 
 Options: ``--size 1280x720``, ``--fullscreen``, ``--seed N`` (reproducible
 dice), ``--smoke-test`` (open the lobby, play one computer-against-computer
-game at instant pace to its result screen, close: exit 0).
+game at instant pace to its result screen, close: exit 0), ``--kiosk``
+(full screen, no Quit: Ctrl+Shift+Q leaves; back to the lobby after
+``--idle-timeout`` seconds without input, then after ``--attract-after``
+more a demo game plays until someone touches the screen; see game/kiosk.py).
 """
 
 from __future__ import annotations
@@ -23,6 +26,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument("--seed", type=int, default=None, help="seeded dice, for a reproducible game")
     parser.add_argument("--smoke-test", action="store_true", help="open the lobby, play one computer game to its result, exit")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="a public screen: full screen, no Quit (Ctrl+Shift+Q leaves), back to the lobby when idle, then a demo game")
+    parser.add_argument("--idle-timeout", type=float, default=120.0, metavar="SECONDS",
+                        help="kiosk: seconds without input before a game goes back to the lobby, kept (default 120)")
+    parser.add_argument("--attract-after", type=float, default=60.0, metavar="SECONDS",
+                        help="kiosk: seconds without input in the lobby before the demo game starts (default 60)")
     args = parser.parse_args(argv)
 
     import logging
@@ -34,8 +43,12 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     dice = SeededDice(args.seed) if args.seed is not None else None
-    app = App(size=args.size, fullscreen=args.fullscreen)
+    app = App(size=args.size, fullscreen=args.fullscreen or args.kiosk)
     app.dice = dice
+    if args.kiosk:
+        from .kiosk import Kiosk
+
+        app.kiosk = Kiosk(app, idle_timeout=args.idle_timeout, attract_after=args.attract_after)
     app.switch(LobbyScene(app))
     if args.smoke_test:
         return smoke_test(app)

@@ -213,6 +213,9 @@ EN: Dict[str, str] = {
     "resign.offer_title": "{name} offers to resign",
     "resign.offer_text": "{name}: accept {kind} for {points} pt?",
     "panel.resigning": "{name}: accept the resignation?",
+    # keys and controllers on the board, the kiosk's attract mode
+    "panel.keys_board": "Arrows, Enter: a checker, then where",
+    "attract.caption": "Demo game · touch the screen or press any key to play",
 }
 
 from .i18n_zh import ZH  # noqa: E402  (after EN: the tests compare the two)

@@ -109,6 +109,43 @@ class Driver:
         self.click(button.rect.center)
         self.frames(1)  # the UI_BUTTON_PRESSED event pygame_gui posted
 
+    # -- a game controller and a finger --------------------------------------------------------
+    def pad(self, button: int, instance_id: int = 0) -> None:
+        """Press and release a game controller button (pygame.CONTROLLER_BUTTON_A ...)."""
+        self.post(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id, button=button)
+        self.post(pygame.CONTROLLERBUTTONUP, instance_id=instance_id, button=button)
+        self.frames(1)
+
+    def finger(self, type_: int, pos: Tuple[float, float], finger_id: int = 0, mouse_too: bool = True) -> None:
+        """One finger event (FINGERDOWN, FINGERMOTION or FINGERUP) at ``pos``
+        in window pixels; with ``mouse_too`` also the mouse event SDL
+        synthesises from it (``touch=True``), posted first as SDL does."""
+        w, h = self.app.size
+        x, y = pos[0] / w, pos[1] / h
+        p = (int(pos[0]), int(pos[1]))
+        if mouse_too:
+            if type_ == pygame.FINGERMOTION:
+                self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=True, window=None)
+            else:
+                kind = pygame.MOUSEBUTTONDOWN if type_ == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP
+                self.post(kind, pos=p, button=1, touch=True, window=None)
+        self.post(type_, touch_id=1, finger_id=finger_id, x=x, y=y, dx=0.0, dy=0.0, pressure=1.0, window=None)
+        self.frames(1)
+
+    def tap(self, pos: Tuple[float, float], mouse_too: bool = True) -> None:
+        """A finger touches ``pos`` and lifts."""
+        self.finger(pygame.FINGERDOWN, pos, mouse_too=mouse_too)
+        self.finger(pygame.FINGERUP, pos, mouse_too=mouse_too)
+        self.frames(1)  # a button pygame_gui pressed
+
+    def swipe(self, a: Tuple[float, float], b: Tuple[float, float], steps: int = 4) -> None:
+        """A finger drags from ``a`` to ``b``."""
+        self.finger(pygame.FINGERDOWN, a)
+        for i in range(1, steps + 1):
+            f = i / steps
+            self.finger(pygame.FINGERMOTION, (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+        self.finger(pygame.FINGERUP, b)
+
     # -- where things are (from the layout the scene draws with) ---------------------------------
     def viewer(self) -> int:
         """Who the board is drawn for now."""

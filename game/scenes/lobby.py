@@ -88,6 +88,8 @@ class LobbyScene(MenuScene):
         self.settings_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.settings"), ("settings",))
         y += bh + gap
         self.quit_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.quit"), ("quit",))
+        if self.app.kiosk is not None:  # a kiosk has no Quit: Ctrl+Shift+Q leaves (README)
+            self.quit_button.hide()
         # a notice (in the language shown: it may be an i18n.Message) wraps upwards from the key hint's place
         self.wrapped_label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), tr(self.app.notice) if self.app.notice else t("lobby.keys"),
                            object_id="#hint", up=True)
@@ -128,11 +130,15 @@ class LobbyScene(MenuScene):
             from .records import RecordsScene
 
             self.app.switch(RecordsScene(self.app, back=self))
-        elif kind == "quit":
+        elif kind == "quit" and self.app.kiosk is None:
             self.app.quit()
 
     def confirm(self) -> None:
         self.start(self.options())
+
+    def primary(self) -> bool:
+        self.start(self.options())  # Start plays, wherever the focus is
+        return True
 
     def back(self) -> None:
         self.focus.clear()

@@ -182,7 +182,7 @@ class SidePanel:
         self.steps_top = y
         # key hints, shown while there are no steps to list
         self.hints = []
-        for i, key in enumerate(("panel.keys1", "panel.keys2", "panel.keys3")):
+        for i, key in enumerate(("panel.keys1", "panel.keys2", "panel.keys_board")):
             hint = label(y + i * int(f * 1.4), int(f * 1.4), "#small")
             hint.set_text(t(key))
             self.hints.append(hint)

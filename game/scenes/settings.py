@@ -47,6 +47,8 @@ class SettingsScene(MenuScene):
         y += row_h + gap
         self.rows["fullscreen"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.fullscreen"), on_off,
                                             self.app.fullscreen, self.app.set_fullscreen)
+        if self.app.kiosk is not None:  # a kiosk stays full screen
+            self.rows["fullscreen"].set_enabled(False)
         y += row_h + gap
         # each language named in its own script (a font that has them all: "#language")
         current = i18n.language()

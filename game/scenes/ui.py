@@ -231,6 +231,8 @@ class MenuScene(Scene):
             self.move_focus(items, intent)
         elif intent in ("focus_next", "focus_prev"):
             self.focus.move(items, 1 if intent == "focus_next" else -1)
+        elif intent == "primary" and self.primary():
+            pass
         elif intent in ("confirm", "primary"):
             current = self.focus.current(items)
             if current is not None:
@@ -272,6 +274,11 @@ class MenuScene(Scene):
 
     def confirm(self) -> None:
         """Enter with nothing focused."""
+
+    def primary(self) -> bool:
+        """A pad's Start: the screen's main action, if it has one (then True);
+        else Start acts as Enter."""
+        return False
 
     def back(self) -> None:
         """Escape."""
