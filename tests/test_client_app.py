@@ -140,7 +140,8 @@ def test_command_line_smoke_test(capsys):
 
 @pytest.mark.parametrize(
     "module",
-    ["game.i18n", "game.session", "game.board.layout", "game.input.keys", "game.input.focus", "game.settings", "game.options"],
+    ["game.i18n", "game.session", "game.board.layout", "game.input.keys", "game.input.focus", "game.input.gamepad",
+     "game.input.touch", "game.input.intents", "game.input.boardfocus", "game.settings", "game.options"],
 )
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))

@@ -1,4 +1,5 @@
-"""A focus ring over a changing list of items (keyboard play).
+"""A focus ring over a changing list of items (Tab order), and where an
+arrow or the d-pad takes the focus on the screen (:func:`nearest`).
 
 >>> ring = FocusRing()
 >>> ring.move(['a', 'b', 'c'], +1), ring.move(['a', 'b', 'c'], -1)
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence, Tuple, TypeVar
 
 T = TypeVar("T")
+RectLike = Any  # a pygame.Rect, or any (x, y, width, height)
 
 
 class FocusRing:
@@ -42,7 +44,7 @@ class FocusRing:
         return items[self.index]
 
 
-def nearest(current: "RectLike", candidates: Sequence["RectLike"], direction: Tuple[int, int]) -> Optional[int]:
+def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[int, int]) -> Optional[int]:
     """The index of the candidate the focus should go to from ``current``
     when moved ``direction`` ((1, 0) right, (0, -1) up ...): among those
     whose centre lies that way, the closest, much preferring those level
@@ -74,8 +76,6 @@ def nearest(current: "RectLike", candidates: Sequence["RectLike"], direction: Tu
             best, best_score = i, score
     return best
 
-
-RectLike = Any  # a pygame.Rect (or anything with x, y, width and height)
 
 
 def _centre(r: RectLike) -> Tuple[float, float]:
