@@ -99,9 +99,11 @@ _AUDIO: Any = None  # one set of synthesised sounds per process (the mixer outli
 
 
 def shared_audio(enabled: bool) -> Any:
-    """The game's :mod:`~game.audio` player (a silent one without a device)."""
+    """The game's :mod:`~game.audio` player (a silent one without a device).
+    Made anew when the mixer it was made for has been shut (pygame.quit() by
+    another user of pygame in the process): its sounds would crash SDL."""
     global _AUDIO
-    if _AUDIO is None:
+    if _AUDIO is None or (getattr(_AUDIO, "available", False) and not pygame.mixer.get_init()):
         from .audio import create_audio
 
         _AUDIO = create_audio(enabled)

@@ -21,6 +21,7 @@ import os
 from functools import lru_cache
 from typing import Any, Dict, Tuple
 
+import pygame
 import pygame_gui
 
 from .. import fonts, i18n
@@ -152,6 +153,12 @@ def _share_loaded_fonts() -> None:
             where = None
         key = (where, self.size, tuple(sorted((k, str(v)) for k, v in self.style.items())), self.force_style, self.font_type_to_use)
         font = _LOADED_FONTS.get(key) if where is not None else None
+        if font is not None:
+            try:
+                font.size("A")  # still alive? (pygame.quit() ends every font made before it)
+            except pygame.error:
+                del _LOADED_FONTS[key]
+                font = None
         if font is not None:
             self.loaded_font = font
             return None
