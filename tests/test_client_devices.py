@@ -384,6 +384,12 @@ def test_the_mouse_events_sdl_synthesises_from_touch_are_dropped():
         d.post(kind, pos=(int(pos[0]), int(pos[1])), button=1, touch=True, window=None)
     d.frames(2)
     assert d.game.phase == "opening"
+    # "fingers" that are the mouse (SDL_MOUSE_TOUCHID: a Mac trackpad) do nothing either
+    w, h = d.app.size
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        d.post(kind, touch_id=-1, finger_id=0, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, pressure=1.0, window=None)
+    d.frames(2)
+    assert d.game.phase == "opening"
     # the finger events alone (finger first, no synthesised ones): one roll
     d.tap(pos, mouse_too=False)
     assert d.game.phase != "opening"

@@ -8,6 +8,11 @@ setups (several windows, a second finger), so :class:`TouchMouse` drops
 the synthesised mouse events and turns the finger events themselves into
 left-button mouse events in window pixels (marked ``finger=True``).
 
+The other way round, SDL reports some mouse input as fingers, with the
+touch id ``SDL_MOUSE_TOUCHID`` (-1): clicks when SDL_HINT_MOUSE_TOUCH_EVENTS
+is on, and a Mac trackpad's touches.  Those are dropped too (the mouse
+events themselves count), or merely resting a hand on a trackpad would click.
+
 Only the first finger down counts until it is lifted: a palm or a second
 finger does not start another drag.
 
@@ -16,6 +21,8 @@ finger does not start another drag.
 >>> [e.type == pygame.MOUSEBUTTONDOWN for e in tm.translate(pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=0, x=0.5, y=0.25), (800, 600))]
 [True]
 >>> tm.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 150), button=1, touch=True), (800, 600))
+[]
+>>> tm.translate(pygame.event.Event(pygame.FINGERUP, touch_id=-1, finger_id=0, x=0.5, y=0.25), (800, 600))
 []
 """
 
@@ -26,6 +33,7 @@ from typing import List, Optional, Tuple
 import pygame
 
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+MOUSE_TOUCH_ID = -1  # SDL_MOUSE_TOUCHID: "fingers" that are the mouse (or a Mac trackpad)
 FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
 
@@ -52,6 +60,8 @@ class TouchMouse:
         if t not in FINGER_EVENTS:
             return [event]
         key = (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
+        if key[0] == MOUSE_TOUCH_ID:
+            return []
         if t == pygame.FINGERDOWN:
             if self.finger is not None:
                 return []  # another finger while one is down
