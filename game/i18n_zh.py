@@ -204,4 +204,7 @@ ZH: Dict[str, str] = {
     "resign.offer_title": "{name}提出认输",
     "resign.offer_text": "{name}：接受对方以{kind}认输（{points} 分）吗？",
     "panel.resigning": "{name}：接受认输吗？",
+    # keys and controllers on the board, the kiosk's attract mode
+    "panel.keys_board": "方向键、回车：先选棋子，再选落点",
+    "attract.caption": "演示对局 · 触摸屏幕或按任意键开始",
 }
