@@ -77,7 +77,3 @@ class TouchMouse:
             return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0), touch=False, finger=True)]
         self.finger = None
         return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False, finger=True)]
-
-    def reset(self) -> None:
-        """Forget the finger (the window lost focus, the scene changed size)."""
-        self.finger = None
