@@ -413,6 +413,15 @@ def walk(lang, size, monkeypatch, shots=False):
     answer(d, "button.yes")
     assert isinstance(d.scene, LobbyScene)
     audit.scene(d.app, "lobby with a match to continue")
+    # the kiosk's attract mode: the computer against itself under a caption
+    from game.kiosk import AttractScene
+
+    attract = AttractScene(d.app)
+    d.app.switch(attract)
+    d.frames(3)
+    assert i18n.t("attract.caption") in attract.text.drawn
+    audit.scene(d.app, "attract mode")
+    d.app.switch(LobbyScene(d.app))
     if not shots:
         assert not i18n.MISSING, sorted(i18n.MISSING)
         return audit
