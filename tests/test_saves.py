@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, assume, example, given, settings as hsettings, strategies as st
 
 from engine import FixedDice, Match, SeededDice
 from game import i18n
@@ -617,6 +617,8 @@ records_data = st.fixed_dictionaries({}, optional={
 
 @hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=records_data, raw=st.none() | st.binary(max_size=60))
+@example(data={"by_mode": {"\x00": None}}, raw=None)  # a NUL in a line: fonts cannot draw it
+@example(data={"by_mode": {"computer:\x00" + "x" * 200: {"games_played": 1}}}, raw=None)
 def test_any_records_file_opens_the_records_screen(one_app, data, raw):
     app, home = one_app
     for p in home.iterdir():

@@ -7,6 +7,7 @@ both players' dice)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Dict, List, Optional, Tuple
 
 import pygame
@@ -42,13 +43,20 @@ def mode_order(key: str) -> Tuple[int, str]:
     return (len(LEVELS) + 1, key)
 
 
+def shown(text: str, limit: int = 20) -> str:
+    """Text from a file, fit to be drawn: no control characters (a font
+    cannot draw a NUL), at most ``limit`` characters."""
+    clean = "".join("\ufffd" if unicodedata.category(c)[0] == "C" else c for c in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
 def mode_name(key: str) -> str:
     if key.startswith("computer:"):
         level = key[9:]
-        return t("records.mode.computer", level=t(f"lobby.level.{level}") if level in LEVELS else level)
+        return t("records.mode.computer", level=t(f"lobby.level.{level}") if level in LEVELS else shown(level))
     if key == "hotseat":
         return t("records.mode.hotseat")
-    return key
+    return shown(key)
 
 
 def row_cells(name: str, tally: Tally) -> List[str]:
@@ -130,7 +138,7 @@ class RecordsScene(MenuScene):
             y += row_h
         self.lines = [t("records.note")]
         if self.message:
-            self.lines.append(tr(self.message))  # storage's line, in the language shown
+            self.lines.append(shown(tr(self.message), 400))  # storage's line, in the language shown
         for line in self.lines:  # a long line (storage's) goes on in more rows
             rows = self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.4)), line, object_id="#small")
             y += int(f * 1.4) * len(rows)
