@@ -43,6 +43,7 @@ import json
 import logging
 import queue
 import threading
+import unicodedata
 from typing import Any, Callable, List, Optional, Tuple
 
 from engine import Match
@@ -106,11 +107,13 @@ def read_document(doc: Any, dice: Any = None) -> Tuple[Match, MatchOptions, List
     try:  # what the board and the panel will ask of it at once
         probe = Session(match)
         probe.snapshot()
-        probe.log_lines()
+        lines = probe.log_lines() + [str(line) for line in old_log]
         probe.legal_steps()
         match.game.can_take_back()
     except Exception as exc:
         raise ValueError(f"the saved game cannot be shown: {exc!r}") from exc
+    if any(unicodedata.category(c) == "Cc" for line in lines for c in line):
+        raise ValueError("the saved move log has control characters")  # a font cannot draw them
     return match, options, list(old_log)
 
 

@@ -313,7 +313,7 @@ def _good_doc(turns: int, seed: int = 5) -> dict:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 70) | st.floats(allow_nan=False) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-3, 70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )
@@ -654,3 +654,44 @@ def test_any_settings_file_starts_the_app(raw):
     finally:
         i18n.set_language(language)  # a file that happens to choose a language must not change the next tests
     assert raw in [p.read_bytes() for p in home.iterdir()]  # never overwritten, at worst moved aside
+
+
+@st.composite
+def altered(draw):
+    """A saved document with one field of its match or log replaced: what a
+    damaged disk or a hand edit may leave that still looks like a game."""
+    doc = _json(GOOD_NEW)
+    paths = [p for p, _ in _paths(doc) if p and p[0] in ("match", "old_log")]
+    path = draw(st.sampled_from(paths))
+    return _set(doc, path, draw(json_values | st.sampled_from(["\x00", "a\x00b", "x" * 500, 10 ** 20, -1, 2, 65])))
+
+
+@hsettings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(doc=altered())
+@example(doc=_set(_json(GOOD_NEW), ("old_log", 0), "a\x00b"))
+@example(doc=_set(_json(GOOD_NEW), ("match", "game", "log", 1, "text"), "\x00"))
+def test_an_altered_save_that_is_accepted_can_be_shown_and_played(one_app, doc):
+    app, home = one_app
+    for p in home.iterdir():
+        p.unlink()
+    Storage(home).save_game(doc)
+    app.session = app.options = None
+    app.notice = None
+    if not app.restore_saved():
+        assert app.notice  # refused, with a line for the player
+        return
+    scene = MatchScene(app, app.session)
+    app.switch(scene)
+    for _ in range(3):
+        app.frame(1 / 60)
+    s = app.session
+    for _ in range(6):  # play on a little: roll, steps, done
+        action = scene.primary_action()
+        if s.game.phase == "move" and s.human_to_act and not s.can_end_turn():
+            st_ = s.game.current_turn.legal_steps()[0]
+            action = ("step", st_.frm, st_.to, st_.die)
+        if action is None or action[0] == "menu":
+            break
+        scene.do(action)
+        app.frame(1 / 60)
+    app.saves.flush()
