@@ -77,19 +77,22 @@ def main() -> None:
     times: list = []
     start = time.time()
     pairs = args.games // 2
-    for k in range(pairs):
-        if k % shard_n != shard_i:
-            continue
-        seed = args.seed * 1_000_003 + k
-        first = play_game((bot, pub), seed, times, timed=0)
-        second = -play_game((pub, bot), seed, times, timed=1)
-        wins += (first > 0) + (second > 0)
-        pair_results.append((first + second) / 2.0)
-        if args.progress and len(pair_results) % args.progress == 0:
-            n = len(pair_results)
-            mean = statistics.fmean(pair_results)
-            half = 1.96 * statistics.stdev(pair_results) / math.sqrt(n)
-            print(f"  after {2 * n} games: {mean:+.3f} +/- {half:.3f} ppg, {time.time() - start:.0f} s", flush=True)
+    try:
+        for k in range(pairs):
+            if k % shard_n != shard_i:
+                continue
+            seed = args.seed * 1_000_003 + k
+            first = play_game((bot, pub), seed, times, timed=0)
+            second = -play_game((pub, bot), seed, times, timed=1)
+            wins += (first > 0) + (second > 0)
+            pair_results.append((first + second) / 2.0)
+            if args.progress and len(pair_results) % args.progress == 0:
+                n = len(pair_results)
+                mean = statistics.fmean(pair_results)
+                half = 1.96 * statistics.stdev(pair_results) / math.sqrt(n)
+                print(f"  after {2 * n} games: {mean:+.3f} +/- {half:.3f} ppg, {time.time() - start:.0f} s", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: the figures below are for the games finished so far", flush=True)
     n = len(pair_results)
     mean = statistics.fmean(pair_results)
     sd = statistics.stdev(pair_results) if n > 1 else 0.0
