@@ -1,13 +1,16 @@
 """Paths and helpers shared by the tests."""
 
-import random
+import sys
 from pathlib import Path
 
-from engine import Position, legal_plays
+from engine import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 OUTPUT = ROOT / "tests" / "output"
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from movegen import reachable_positions  # noqa: E402
 
 
 def board(me, opp):
@@ -27,19 +30,7 @@ def board(me, opp):
     return Position(side(me), side(opp))
 
 
-def random_positions(n, seed=3, every=7):
-    """``n`` positions reached by random play from the start, one every few turns."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        pos = Position.initial()
-        for ply in range(300):
-            plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
-            if plays:
-                pos = pos.apply(rng.choice(plays))
-            if pos.winner() is not None:
-                break
-            pos = pos.swapped()
-            if ply % every == 3:
-                out.append(pos)
-    return out[:n]
+def random_positions(n, seed=3):
+    """``n`` positions reached by random play from the start (the same
+    sampler the move-generator benchmark uses)."""
+    return reachable_positions(n, seed)
