@@ -444,12 +444,7 @@ class BoardRenderer:
             h = sum(l.get_height() for l in labels) + 2 * pad
             box = pygame.Rect(0, 0, w, h)
             box.center = lay.other_dice_area.center  # the empty middle of the far half
-            shade = self._shades.get(box.size)
-            if shade is None:
-                shade = self._shades[box.size] = pygame.Surface(box.size, pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 170))
-            surface.blit(shade, box.topleft)
-            pygame.draw.rect(surface, HINT, box, max(1, int(lay.d * 0.03)))
+            self._draw_shaded_box(surface, box, HINT, max(1, int(lay.d * 0.03)))
             y = box.top + pad
             for label in labels:
                 surface.blit(label, (box.left + pad, y))
@@ -514,15 +509,19 @@ class BoardRenderer:
         label = self.text.render(str(value), lay.font_px("cube"), CUBE_TEXT)
         self.blit_centered(surface, label, rect.center)
 
-    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        lay = self.layout
-        label = self.text.render(text, lay.font_px("banner"), (255, 255, 255))
-        box = label.get_rect(center=lay.board_rect.center).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
+    def _draw_shaded_box(self, surface: pygame.Surface, box: pygame.Rect, edge: Tuple[int, int, int], width: int) -> None:
+        """A translucent dark box with a coloured edge (banners, the hint list)."""
         shade = self._shades.get(box.size)
         if shade is None:
             shade = self._shades[box.size] = pygame.Surface(box.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))
         surface.blit(shade, box.topleft)
-        pygame.draw.rect(surface, GOLD, box, max(2, int(lay.d * 0.04)))
+        pygame.draw.rect(surface, edge, box, width)
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        lay = self.layout
+        label = self.text.render(text, lay.font_px("banner"), (255, 255, 255))
+        box = label.get_rect(center=lay.board_rect.center).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
+        self._draw_shaded_box(surface, box, GOLD, max(2, int(lay.d * 0.04)))
         surface.blit(label, label.get_rect(center=box.center))
 
