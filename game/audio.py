@@ -284,57 +284,6 @@ def _check_name(name: str) -> None:
 
 # -- players -----------------------------------------------------------------
 
-class Audio:
-    """The game's sound effects on an initialised ``pygame.mixer``.
-
-    ``enabled`` is the player's sound setting: turning it off stops every
-    sound already playing and makes :meth:`play` do nothing until it is
-    turned on again."""
-
-    available = True
-
-    def __init__(self, enabled: bool = True) -> None:
-        init = pygame.mixer.get_init()
-        if not init:
-            raise pygame.error("pygame.mixer is not initialised")
-        self.frequency, self.size, self.channels = init
-        self._sounds: Dict[str, pygame.mixer.Sound] = {}
-        for name, samples in synthesise(self.frequency).items():
-            self._sounds[name] = pygame.sndarray.make_sound(to_mixer_array(samples, self.size, self.channels))
-        self._enabled = bool(enabled)
-
-    @property
-    def names(self) -> Tuple[str, ...]:
-        return SOUND_NAMES
-
-    @property
-    def enabled(self) -> bool:
-        return self._enabled
-
-    @enabled.setter
-    def enabled(self, value: bool) -> None:
-        self._enabled = bool(value)
-        if not self._enabled:
-            pygame.mixer.stop()
-
-    def sound(self, name: str) -> pygame.mixer.Sound:
-        """The ``pygame.mixer.Sound`` behind ``name``."""
-        _check_name(name)
-        return self._sounds[name]
-
-    def play(self, name: str) -> Optional[pygame.mixer.Channel]:
-        """Play the effect ``name``; the channel it plays on, or None when
-        sound is off or no mixer channel is free."""
-        _check_name(name)
-        if not self._enabled:
-            return None
-        return self._sounds[name].play()
-
-    def stop(self) -> None:
-        """Stop every sound now playing (the setting stays as it is)."""
-        pygame.mixer.stop()
-
-
 class NullAudio:
     """The same interface as :class:`Audio` for a machine without sound:
     remembers the setting, checks the names, plays nothing."""
@@ -355,6 +304,8 @@ class NullAudio:
     @enabled.setter
     def enabled(self, value: bool) -> None:
         self._enabled = bool(value)
+        if not self._enabled:
+            self.stop()
 
     def sound(self, name: str) -> None:
         _check_name(name)
@@ -366,6 +317,43 @@ class NullAudio:
 
     def stop(self) -> None:
         return None
+
+
+class Audio(NullAudio):
+    """The game's sound effects on an initialised ``pygame.mixer``.
+
+    ``enabled`` is the player's sound setting: turning it off stops every
+    sound already playing and makes :meth:`play` do nothing until it is
+    turned on again."""
+
+    available = True
+
+    def __init__(self, enabled: bool = True) -> None:
+        init = pygame.mixer.get_init()
+        if not init:
+            raise pygame.error("pygame.mixer is not initialised")
+        self.frequency, self.size, self.channels = init
+        self._sounds: Dict[str, pygame.mixer.Sound] = {}
+        for name, samples in synthesise(self.frequency).items():
+            self._sounds[name] = pygame.sndarray.make_sound(to_mixer_array(samples, self.size, self.channels))
+        self._enabled = bool(enabled)
+
+    def sound(self, name: str) -> pygame.mixer.Sound:
+        """The ``pygame.mixer.Sound`` behind ``name``."""
+        _check_name(name)
+        return self._sounds[name]
+
+    def play(self, name: str) -> Optional[pygame.mixer.Channel]:
+        """Play the effect ``name``; the channel it plays on, or None when
+        sound is off or no mixer channel is free."""
+        _check_name(name)
+        if not self._enabled:
+            return None
+        return self._sounds[name].play()
+
+    def stop(self) -> None:
+        """Stop every sound now playing (the setting stays as it is)."""
+        pygame.mixer.stop()
 
 
 def create_audio(enabled: bool = True, log: Optional[logging.Logger] = None) -> Union[Audio, NullAudio]:
