@@ -165,3 +165,52 @@ def test_training_checkpoints_and_resumes(tmp_path):
     assert second.returncode == 0, second.stderr
     assert "resumed at" in second.stdout
     assert Network.load(out / "weights-final.npz").meta["games"] >= 40
+
+
+# -- the second encoding and widened networks ------------------------------------
+
+def test_escape_chance_counts_rolls_past_a_blockade():
+    """A checker on the 24 behind a 6-prime on 13..18 (the other side's
+    7..12): it escapes only by landing below 13, 12+ pips away."""
+    from engine.ai.encode import escape_chance
+
+    me = np.zeros((1, 26), dtype=np.float32)
+    me[0, 24] = 1
+    me[0, 6] = 14
+    them = np.zeros((1, 26), dtype=np.float32)
+    them[0, 7:13] = 2  # their 7..12 are our 18..13
+    them[0, 1] = 3
+    # the rolls reaching 12 pips or more from 24 are the doubles 3-3 (12),
+    # 4-4 (12, 16), 5-5 (15, 20) and 6-6 (12, 18, 24: 0 is off the board, not a point)
+    assert round(float(escape_chance(me, them)[0]) * 36) == 4
+    them[0, 7:13] = 0
+    them[0, 1] = 15
+    assert float(escape_chance(me, them)[0]) == 1.0
+
+
+def test_longest_prime_and_extras_see_both_sides():
+    from engine.ai.encode import N_INPUTS_V2, encode_v2, longest_prime
+
+    me = np.zeros((1, 26), dtype=np.float32)
+    me[0, 4:10] = 2  # a full prime 4..9
+    me[0, 0] = 3
+    assert float(longest_prime(me)[0]) == 6.0
+    them = np.zeros((1, 26), dtype=np.float32)
+    them[0, 24] = 1
+    them[0, 6] = 14
+    x = encode_v2(me, them)
+    assert x.shape == (1, N_INPUTS_V2)
+    assert x[0, 201] == 1.0  # my prime / 6
+    assert x[0, 207] == pytest.approx(1.0 / 6.0)  # their longest "prime" is one point
+
+
+def test_a_widened_network_computes_what_the_original_did():
+    from engine.ai.encode import N_INPUTS_V2, boards
+
+    small = Network.random(hidden=12, seed=3)
+    big = small.widened(N_INPUTS_V2, 20, seed=4)
+    positions = [Position.initial(), Position.from_id("4HPwATDgc/ABMA")]
+    me, them = boards(positions)
+    assert np.allclose(small.evaluate_boards(me, them), big.evaluate_boards(me, them), atol=1e-6)
+    with pytest.raises(ValueError):
+        big.widened(200, 20)

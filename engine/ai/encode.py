@@ -12,6 +12,13 @@ roll, ``them`` for the other.  The inputs (:data:`N_INPUTS` = 200):
   combination shots counted over the 36 rolls, blocks ignored     (1)
 * 1 when the sides are still in contact, 0 in a race               (1)
 
+The second encoding (:data:`N_INPUTS_V2` = 213, :func:`encode_v2`) adds what
+strong programs found useful beside the raw board, for each side (6 x 2):
+home-board points made, the longest prime, anchors in the other side's home
+board, blots, checkers still back, and the chance that the side's last
+checker escapes past the other side's points this roll; and the chance that
+the side not on roll hits a blot of the side on roll (1).
+
 >>> from engine import Position
 >>> me, them = boards([Position.initial()])
 >>> encode(me, them).shape
@@ -27,6 +34,7 @@ import numpy as np
 from ..position import Position
 
 N_INPUTS = 200
+N_INPUTS_V2 = 213
 
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 # which distances (1..24) each of the 36 rolls can travel with one checker
@@ -37,6 +45,7 @@ for _k, (_a, _b) in enumerate(_ROLLS):
         if _d <= 24:
             _REACH[_d - 1, _k] = 1.0
 _PIP_WEIGHTS = np.arange(26, dtype=np.float32)
+_DISTANCES = np.arange(1, 25)
 
 
 def boards(positions: Iterable[Position]) -> Tuple[np.ndarray, np.ndarray]:
@@ -93,3 +102,84 @@ def encode_positions(positions: Iterable[Position]) -> np.ndarray:
     """Inputs for positions, each seen from its side on roll."""
     me, them = boards(positions)
     return encode(me, them)
+
+
+def longest_prime(side: np.ndarray) -> np.ndarray:
+    """Length of the longest run of made points (two or more checkers) on 1..24.
+
+    >>> me, _ = boards([Position.initial()])
+    >>> longest_prime(me).tolist()
+    [1.0]
+    """
+    made = side[:, 1:25] >= 2
+    run = np.zeros(side.shape[0], dtype=np.float32)
+    best = np.zeros(side.shape[0], dtype=np.float32)
+    for j in range(24):
+        run = (run + 1.0) * made[:, j]
+        np.maximum(best, run, out=best)
+    return best
+
+
+def escape_chance(side: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Fraction of the 36 rolls with which ``side``'s last checker can land
+    past every point the other side holds in front of it outside this side's
+    home board (intermediate blocks ignored; 1 when nothing stands in front).
+
+    >>> me, them = boards([Position.initial()])
+    >>> round(float(escape_chance(me, them)[0]) * 36)
+    3
+    """
+    n = side.shape[0]
+    idx = np.arange(26)
+    back = ((side[:, 1:26] > 0) * idx[1:26]).max(axis=1)  # 0 when all off
+    # the other side's made points in this side's numbering: their q is our 25 - q
+    blocked = np.zeros((n, 26), dtype=bool)
+    blocked[:, 1:25] = (other[:, 1:25] >= 2)[:, ::-1]
+    # points in this side's home board are the other side's anchors, not a blockade
+    ahead = blocked & (idx[None, :] < back[:, None]) & (idx[None, :] >= 7)
+    any_ahead = ahead.any(axis=1)
+    lowest = np.where(any_ahead, np.where(ahead, idx[None, :], 99).min(axis=1), 0)
+    dest = back[:, None] - _DISTANCES[None, :]  # (n, 24)
+    dest_blocked = np.take_along_axis(blocked, np.clip(dest, 0, 25), axis=1)
+    ok = ((dest >= 1) & ~dest_blocked & (dest < lowest[:, None])).astype(np.float32)
+    chance = ((ok @ _REACH) > 0).sum(axis=1) * (1.0 / 36.0)
+    return np.where(any_ahead, chance, 1.0).astype(np.float32)
+
+
+def _side_extras(side: np.ndarray, other: np.ndarray) -> np.ndarray:
+    pts = side[:, 1:25]
+    out = np.empty((side.shape[0], 6), dtype=np.float32)
+    out[:, 0] = (pts[:, 0:6] >= 2).sum(axis=1) * (1.0 / 6.0)
+    out[:, 1] = longest_prime(side) * (1.0 / 6.0)
+    out[:, 2] = np.minimum((pts[:, 18:24] >= 2).sum(axis=1), 3) * (1.0 / 3.0)
+    out[:, 3] = np.minimum((pts == 1).sum(axis=1), 5) * (1.0 / 5.0)
+    out[:, 4] = np.minimum(side[:, 19:26].sum(axis=1), 10) * (1.0 / 10.0)
+    out[:, 5] = escape_chance(side, other)
+    return out
+
+
+def encode_v2(me: np.ndarray, them: np.ndarray) -> np.ndarray:
+    """The (N, 213) input matrix of the second encoding.
+
+    >>> me, them = boards([Position.initial()])
+    >>> encode_v2(me, them).shape
+    (1, 213)
+    """
+    n = me.shape[0]
+    x = np.empty((n, N_INPUTS_V2), dtype=np.float32)
+    x[:, 0:200] = encode(me, them)
+    x[:, 200:206] = _side_extras(me, them)
+    x[:, 206:212] = _side_extras(them, me)
+    x[:, 212] = shot_chance(them, me)
+    return x
+
+
+ENCODERS = {N_INPUTS: encode, N_INPUTS_V2: encode_v2}
+
+
+def encoder_for(n_inputs: int):
+    """The encoding function for a network with ``n_inputs`` inputs."""
+    try:
+        return ENCODERS[n_inputs]
+    except KeyError:
+        raise ValueError(f"no encoding has {n_inputs} inputs") from None

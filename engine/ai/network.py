@@ -13,7 +13,7 @@ from typing import Dict
 import numpy as np
 
 from ..resources import assets_dir
-from .encode import N_INPUTS
+from .encode import ENCODERS, encoder_for
 
 WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
 #: the default weights, shipped with the program
@@ -43,24 +43,60 @@ def _sigmoid(z: np.ndarray) -> np.ndarray:
 
 
 class Network:
-    """inputs -> sigmoid hidden layer -> five sigmoid outputs."""
+    """inputs -> sigmoid hidden layer -> five sigmoid outputs.
+
+    The number of inputs picks the encoding (:data:`encode.ENCODERS`), so a
+    network evaluates boards with :meth:`evaluate_boards` whatever its inputs.
+    """
 
     def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: Dict | None = None):
-        if w1.shape[0] != N_INPUTS or w1.shape[1] != b1.shape[0] or w2.shape != (b1.shape[0], 5) or b2.shape != (5,):
+        if (
+            w1.ndim != 2
+            or w1.shape[0] not in ENCODERS
+            or w1.shape[1] != b1.shape[0]
+            or w2.shape != (b1.shape[0], 5)
+            or b2.shape != (5,)
+        ):
             raise ValueError(f"weight shapes do not fit: {w1.shape} {b1.shape} {w2.shape} {b2.shape}")
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(a, dtype=np.float32) for a in (w1, b1, w2, b2))
         self.meta = dict(meta or {})
+        self.encode = encoder_for(self.w1.shape[0])
 
     @classmethod
-    def random(cls, hidden: int = 80, seed: int = 0) -> "Network":
+    def random(cls, hidden: int = 80, seed: int = 0, inputs: int = 200) -> "Network":
         rng = np.random.default_rng(seed)
-        w1 = rng.normal(0, 1.0 / np.sqrt(N_INPUTS), (N_INPUTS, hidden))
+        w1 = rng.normal(0, 1.0 / np.sqrt(inputs), (inputs, hidden))
         w2 = rng.normal(0, 1.0 / np.sqrt(hidden), (hidden, 5))
         return cls(w1, np.zeros(hidden), w2, np.zeros(5))
+
+    def widened(self, inputs: int, hidden: int, seed: int = 0) -> "Network":
+        """A bigger network that computes exactly what this one does: the new
+        inputs start with zero weights, the new hidden units with small input
+        weights and zero output weights (a warm start for training)."""
+        if inputs < self.inputs or hidden < self.hidden:
+            raise ValueError("a widened network cannot be smaller")
+        rng = np.random.default_rng(seed)
+        w1 = np.zeros((inputs, hidden), dtype=np.float32)
+        w1[: self.inputs, : self.hidden] = self.w1
+        w1[:, self.hidden :] = rng.normal(0, 0.1 / np.sqrt(inputs), (inputs, hidden - self.hidden))
+        b1 = np.zeros(hidden, dtype=np.float32)
+        b1[: self.hidden] = self.b1
+        w2 = np.zeros((hidden, 5), dtype=np.float32)
+        w2[: self.hidden] = self.w2
+        return Network(w1, b1, w2, self.b2.copy(), self.meta)
 
     @property
     def hidden(self) -> int:
         return self.b1.shape[0]
+
+    @property
+    def inputs(self) -> int:
+        return self.w1.shape[0]
+
+    def evaluate_boards(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
+        """(N, 26) boards of the side on roll and of the other side, each in
+        its own numbering -> (N, 5) probabilities for the side on roll."""
+        return self.forward(self.encode(me, them))
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """(N, inputs) -> (N, 5) probabilities, made consistent

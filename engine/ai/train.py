@@ -36,7 +36,6 @@ import numpy as np
 
 from ..moves import _legal
 from ..position import Position
-from .encode import encode
 from .network import Network, _sigmoid, equity, flip
 
 
@@ -119,7 +118,7 @@ class SelfPlay:
                 rows.append(o_my[::-1] + b)
                 owners.append(g)
         arr = np.array(rows, dtype=np.float32)
-        x = encode(arr[:, :26], arr[:, 26:])
+        x = self.net.encode(arr[:, :26], arr[:, 26:])
         probs = self.net.forward(x)
         eq = equity(probs)  # for the opponent, who is on roll after the play
         owners_arr = np.array(owners)
@@ -176,11 +175,13 @@ def load_checkpoint(path: Path, opt: Adam) -> tuple:
         return net, int(d["games"])
 
 
-def schedule(games: int, total: int) -> tuple:
-    """(lambda, learning rate) after ``games`` games."""
-    frac = min(1.0, games / max(1, total))
-    lam = 0.7 - 0.5 * frac
-    lr = 1e-3 * (0.1 ** frac)
+def schedule(games: int, total: int, lam0: float = 0.7, lam1: float = 0.2, lr0: float = 1e-3, lr1: float = 1e-4, start: int = 0) -> tuple:
+    """(lambda, learning rate) after ``games`` games: both move from their
+    first to their last value (lambda linearly, the rate geometrically) between
+    ``start`` and ``total`` games."""
+    frac = min(1.0, max(0, games - start) / max(1, total - start))
+    lam = lam0 + (lam1 - lam0) * frac
+    lr = lr0 * (lr1 / lr0) ** frac
     return lam, lr
 
 
@@ -194,12 +195,21 @@ def main(argv: List[str] | None = None) -> None:
     ap.add_argument("--save-every", type=int, default=2000)
     ap.add_argument("--snapshot-every", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--inputs", type=int, default=200, help="200 (raw board) or 213 (with the extra features)")
+    ap.add_argument("--init", default=None, help="warm start: widen these weights to --inputs/--hidden")
+    ap.add_argument("--lam", default="0.7,0.2", help="lambda at the start and at the end")
+    ap.add_argument("--lr", default="1e-3,1e-4", help="learning rate at the start and at the end")
     args = ap.parse_args(argv)
+    lam0, lam1 = (float(v) for v in args.lam.split(","))
+    lr0, lr1 = (float(v) for v in args.lr.split(","))
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     ckpt = out / "ckpt.npz"
-    net = Network.random(args.hidden, seed=args.seed)
+    if args.init:
+        net = Network.load(args.init).widened(args.inputs, args.hidden, seed=args.seed)
+    else:
+        net = Network.random(args.hidden, seed=args.seed, inputs=args.inputs)
     opt = Adam([net.w1.shape, net.b1.shape, net.w2.shape, net.b2.shape])
     games = 0
     if ckpt.exists():
@@ -216,7 +226,7 @@ def main(argv: List[str] | None = None) -> None:
     g0 = games
     losses: List[float] = []
     while games < args.games:
-        lam, lr = schedule(games, args.games)
+        lam, lr = schedule(games, args.games, lam0, lam1, lr0, lr1)
         opt.lr = lr
         for xs, ys in play.ply(lam):
             buf_x.append(xs)
@@ -232,7 +242,7 @@ def main(argv: List[str] | None = None) -> None:
                 losses.append(train_step(net, opt, x[idx], y[idx]))
             buf_x, buf_y, buffered = [], [], 0
         if games - last_save >= args.save_every:
-            meta = {"games": games, "hidden": net.hidden, "lambda": round(lam, 3), "lr": lr}
+            meta = {"games": games, "hidden": net.hidden, "inputs": net.inputs, "lambda": round(lam, 3), "lr": lr}
             save_checkpoint(ckpt, net, opt, games, meta)
             last_save = games
             rate = (games - g0) / (time.time() - t0)
@@ -240,7 +250,7 @@ def main(argv: List[str] | None = None) -> None:
             if games - last_snap >= args.snapshot_every:
                 last_snap = games - games % args.snapshot_every
                 Network(net.w1, net.b1, net.w2, net.b2, meta).save(out / f"weights-{last_snap}.npz")
-    meta = {"games": games, "hidden": net.hidden}
+    meta = {"games": games, "hidden": net.hidden, "inputs": net.inputs}
     save_checkpoint(ckpt, net, opt, games, meta)
     Network(net.w1, net.b1, net.w2, net.b2, meta).save(out / "weights-final.npz")
     print(f"done: {games} games", flush=True)
