@@ -46,6 +46,12 @@ for _k, (_a, _b) in enumerate(_ROLLS):
             _REACH[_d - 1, _k] = 1.0
 _PIP_WEIGHTS = np.arange(26, dtype=np.float32)
 _DISTANCES = np.arange(1, 25)
+# bit j stands for slot j of a board (0 off, 1..24 points, 25 bar)
+_BITS = (np.int64(1) << np.arange(26, dtype=np.int64)).astype(np.int64)
+# Tesauro's four units for a count of 0..15 checkers on a point
+_RAW = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) * 0.5] for n in range(16)], dtype=np.float32)
+_HOME_BITS = int(_BITS[1:7].sum())
+_BLOCKADE_BITS = int(_BITS[7:25].sum())  # points a blockade can stand on (outside one's home)
 
 
 def boards(positions: Iterable[Position]) -> Tuple[np.ndarray, np.ndarray]:
@@ -54,34 +60,60 @@ def boards(positions: Iterable[Position]) -> Tuple[np.ndarray, np.ndarray]:
     return rows[:, :26], rows[:, 26:]
 
 
+def _mask(cond: np.ndarray, first: int = 1) -> np.ndarray:
+    """Rows of booleans for slots ``first``.. -> one int64 bitmask per row."""
+    return cond.astype(np.int64) @ _BITS[first : first + cond.shape[1]]
+
+
+def _bit_length(x: np.ndarray) -> np.ndarray:
+    """Number of bits of each (non-negative, < 2**52) integer."""
+    return np.frexp(x.astype(np.float64))[1].astype(np.int64)
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    count = np.zeros(x.shape, dtype=np.int64)
+    while True:
+        nz = x != 0
+        if not nz.any():
+            return count
+        count += nz
+        x = x & (x - 1)
+
+
 def _side(s: np.ndarray) -> np.ndarray:
-    pts = s[:, 1:25]
     out = np.empty((s.shape[0], 98), dtype=np.float32)
-    out[:, 0:96:4] = pts >= 1
-    out[:, 1:96:4] = pts >= 2
-    out[:, 2:96:4] = pts >= 3
-    out[:, 3:96:4] = np.maximum(pts - 3.0, 0.0) * 0.5
+    out[:, :96] = _RAW.take(s[:, 1:25].astype(np.intp), axis=0).reshape(-1, 96)
     out[:, 96] = s[:, 25] * 0.5
     out[:, 97] = s[:, 0] * (1.0 / 15.0)
     return out
 
 
-def shot_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
-    """Fraction of the 36 rolls with which ``me`` could reach a blot of ``them``."""
-    hitters = me[:, 1:26] > 0  # my points 1..25 (bar)
-    blots = (them[:, 1:25] == 1)[:, ::-1]  # index q-1: their blot on my point q
-    n = me.shape[0]
-    dist = np.zeros((n, 24), dtype=np.float32)
-    for d in range(1, 25):
-        dist[:, d - 1] = (hitters[:, d:25] & blots[:, 0 : 25 - d]).any(axis=1)
+def _reach_chance(dist: np.ndarray) -> np.ndarray:
+    """(N, 24) 0/1 "distance d is good" -> fraction of the 36 rolls reaching one."""
     return ((dist @ _REACH) > 0).sum(axis=1) * (1.0 / 36.0)
+
+
+def shot_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
+    """Fraction of the 36 rolls with which ``me`` could reach a blot of ``them``
+    (blocks ignored).
+
+    >>> me = np.zeros((1, 26), dtype=np.float32); me[0, 8] = 15
+    >>> them = np.zeros((1, 26), dtype=np.float32); them[0, 22] = 1; them[0, 0] = 14
+    >>> round(float(shot_chance(me, them)[0]) * 36)   # a blot 5 pips away
+    15
+    """
+    hitters = _mask(me[:, 1:26] > 0)  # bits 1..25: my points and the bar
+    blots = _mask((them[:, 1:25] == 1)[:, ::-1])  # bit q: their blot on my point q
+    dist = np.empty((me.shape[0], 24), dtype=np.float32)
+    for d in range(1, 25):
+        dist[:, d - 1] = ((hitters >> d) & blots) != 0
+    return _reach_chance(dist)
 
 
 def contact(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     """1 where some checker of one side still has to pass one of the other."""
-    idx = np.arange(26, dtype=np.float32)
-    my_back = ((me[:, 1:26] > 0) * idx[1:26]).max(axis=1)
-    their_back = ((them[:, 1:26] > 0) * idx[1:26]).max(axis=1)
+    my_back = _bit_length(_mask(me[:, 1:26] > 0)) - 1
+    their_back = _bit_length(_mask(them[:, 1:26] > 0)) - 1
     return (my_back + their_back > 25).astype(np.float32)
 
 
@@ -111,13 +143,14 @@ def longest_prime(side: np.ndarray) -> np.ndarray:
     >>> longest_prime(me).tolist()
     [1.0]
     """
-    made = side[:, 1:25] >= 2
-    run = np.zeros(side.shape[0], dtype=np.float32)
+    made = _mask(side[:, 1:25] >= 2)
     best = np.zeros(side.shape[0], dtype=np.float32)
-    for j in range(24):
-        run = (run + 1.0) * made[:, j]
-        np.maximum(best, run, out=best)
-    return best
+    while True:
+        nz = made != 0
+        if not nz.any():
+            return best
+        best += nz
+        made = made & (made >> 1)
 
 
 def escape_chance(side: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -129,30 +162,24 @@ def escape_chance(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     >>> round(float(escape_chance(me, them)[0]) * 36)
     3
     """
-    n = side.shape[0]
-    idx = np.arange(26)
-    back = ((side[:, 1:26] > 0) * idx[1:26]).max(axis=1)  # 0 when all off
-    # the other side's made points in this side's numbering: their q is our 25 - q
-    blocked = np.zeros((n, 26), dtype=bool)
-    blocked[:, 1:25] = (other[:, 1:25] >= 2)[:, ::-1]
-    # points in this side's home board are the other side's anchors, not a blockade
-    ahead = blocked & (idx[None, :] < back[:, None]) & (idx[None, :] >= 7)
-    any_ahead = ahead.any(axis=1)
-    lowest = np.where(any_ahead, np.where(ahead, idx[None, :], 99).min(axis=1), 0)
-    dest = back[:, None] - _DISTANCES[None, :]  # (n, 24)
-    dest_blocked = np.take_along_axis(blocked, np.clip(dest, 0, 25), axis=1)
-    ok = ((dest >= 1) & ~dest_blocked & (dest < lowest[:, None])).astype(np.float32)
-    chance = ((ok @ _REACH) > 0).sum(axis=1) * (1.0 / 36.0)
-    return np.where(any_ahead, chance, 1.0).astype(np.float32)
+    back = _bit_length(_mask(side[:, 1:26] > 0)) - 1  # -1 when all are off
+    blocked = _mask((other[:, 1:25] >= 2)[:, ::-1])  # bit q: their point on my q
+    ahead = blocked & _BLOCKADE_BITS & ((np.int64(1) << np.maximum(back, 0)) - 1)
+    lowest = _bit_length(ahead & -ahead) - 1
+    dest = back[:, None] - _DISTANCES[None, :]
+    open_dest = ((blocked[:, None] >> np.maximum(dest, 0)) & 1) == 0
+    ok = ((dest >= 1) & (dest < lowest[:, None]) & open_dest).astype(np.float32)
+    return np.where(ahead != 0, _reach_chance(ok), 1.0).astype(np.float32)
 
 
 def _side_extras(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     pts = side[:, 1:25]
+    made = _mask(pts >= 2)
     out = np.empty((side.shape[0], 6), dtype=np.float32)
-    out[:, 0] = (pts[:, 0:6] >= 2).sum(axis=1) * (1.0 / 6.0)
+    out[:, 0] = _popcount(made & _HOME_BITS) * (1.0 / 6.0)
     out[:, 1] = longest_prime(side) * (1.0 / 6.0)
-    out[:, 2] = np.minimum((pts[:, 18:24] >= 2).sum(axis=1), 3) * (1.0 / 3.0)
-    out[:, 3] = np.minimum((pts == 1).sum(axis=1), 5) * (1.0 / 5.0)
+    out[:, 2] = np.minimum(_popcount(made >> 19), 3) * (1.0 / 3.0)
+    out[:, 3] = np.minimum(_popcount(_mask(pts == 1)), 5) * (1.0 / 5.0)
     out[:, 4] = np.minimum(side[:, 19:26].sum(axis=1), 10) * (1.0 / 10.0)
     out[:, 5] = escape_chance(side, other)
     return out
