@@ -24,6 +24,7 @@ from .dice import DiceSource, SystemDice
 from .errors import GameStateError, IllegalPlayError, SerializationError
 from .notation import format_play, parse_play
 from .position import Play, Position
+from .tape import DiceTape
 from .turn import StepMade, Turn
 
 SCHEMA_VERSION = 1
@@ -78,6 +79,8 @@ class _TurnRecord:
     owner: Optional[int]
     log_len: int
     passed: bool = False
+    #: the place on the dice tape just after this turn's roll (None: a save from before the tape)
+    tape_pos: Optional[int] = None
 
 
 @dataclass
@@ -110,6 +113,8 @@ class Game:
         self._turn: Optional[Turn] = None
         self._history: List[_TurnRecord] = []
         self._resignation: Optional[_Resignation] = None
+        #: every throw drawn in this game; a take-back rewinds it (see :mod:`engine.tape`)
+        self.tape = DiceTape()
 
     # -- reading the state ------------------------------------------------
     @property
@@ -164,7 +169,9 @@ class Game:
         )
 
     def can_take_back(self, player: Optional[int] = None) -> bool:
-        """Is there an earlier turn (of ``player``, or of anyone) to take back?"""
+        """May a turn be taken back now: a confirmed turn (of ``player``, or
+        of anyone) to return to, and no roll waiting for its play (between a
+        roll and the end of that turn only its steps can be undone)."""
         return self._take_back_target(player) is not None
 
     # -- internals --------------------------------------------------------
@@ -182,7 +189,7 @@ class Game:
         """The player on turn has the dice: play, or pass when nothing is legal."""
         self.dice = dice
         turn = Turn(self._position, dice)
-        record = _TurnRecord(self.turn, self._position, dice, self.cube_value, self.cube_owner, len(self.log))
+        record = _TurnRecord(self.turn, self._position, dice, self.cube_value, self.cube_owner, len(self.log), tape_pos=self.tape.position)
         self._history.append(record)
         if not turn.has_play:
             record.passed = True
@@ -202,11 +209,13 @@ class Game:
     def roll(self) -> Tuple[int, int]:
         """The opening roll (one die each, ties rolled again, the higher
         moves first with both numbers) or the player on turn's roll.  If the
-        roll cannot be played the turn passes at once (see the log)."""
+        roll cannot be played the turn passes at once (see the log).  The
+        dice come from :attr:`tape`: after a take-back, the throws drawn
+        before it come again in the same order."""
         self._require(OPENING, ROLL)
         if self.phase == OPENING:
             while True:
-                a, b = self.dice_source.die(), self.dice_source.die()
+                a, b = self.tape.draw(self.dice_source, opening=True)
                 if a != b:
                     break
                 self.log.append(LogEntry(0, "opening", (a, b), "tie"))
@@ -216,7 +225,7 @@ class Game:
             dice = (a, b) if self.turn == 0 else (b, a)
             self.log.append(LogEntry(self.turn, "opening", (a, b)))
         else:
-            dice = tuple(self.dice_source.roll())  # type: ignore[assignment]
+            dice = self.tape.draw(self.dice_source)
         self._start_turn(dice)
         return dice
 
@@ -274,10 +283,11 @@ class Game:
 
     # -- take back ----------------------------------------------------------
     def _take_back_target(self, player: Optional[int] = None) -> Optional[int]:
-        """Index in the history of the turn a take-back returns to."""
-        if self.phase not in (ROLL, MOVE):
+        """Index in the history of the turn a take-back returns to (only
+        before a roll: once rolled, the turn must be played)."""
+        if self.phase != ROLL:
             return None
-        current = len(self._history) - 1 if self.phase == MOVE else len(self._history)
+        current = len(self._history)
         if player is None:
             # the last player who actually moved before the current turn
             for i in range(current - 1, -1, -1):
@@ -292,11 +302,30 @@ class Game:
     def take_back(self, player: Optional[int] = None) -> None:
         """Return to the start of ``player``'s previous turn (by default the
         last turn that was played) with the same dice, as if just rolled;
-        everything after it is undone."""
+        everything after it is undone, and the dice tape is rewound so that
+        every later throw comes again in the same order.  Only after a turn
+        is confirmed: between a roll and the end of its turn this raises
+        :class:`GameStateError` (undo the steps instead).
+
+        >>> from engine.dice import FixedDice
+        >>> g = Game(dice=FixedDice([3, 1, 6, 4, 5, 2]))
+        >>> g.roll(); g.play_text('8/5 6/5'); g.roll(); g.play_text('24/14')
+        (3, 1)
+        (6, 4)
+        >>> g.take_back(); g.dice
+        (6, 4)
+        >>> g.play_text('24/18 13/9'); g.roll()  # the same next throw, not a new one
+        (5, 2)
+        >>> g.can_take_back()
+        False
+        """
         i = self._take_back_target(player)
         if i is None:
+            if self.phase == MOVE:
+                raise GameStateError("a turn cannot be taken back once the dice are rolled: undo its steps, or play it")
             raise GameStateError("there is no earlier turn to take back")
         rec = self._history[i]
+        self.tape.rewind(min(rec.tape_pos or 0, len(self.tape.throws)))
         del self._history[i:]
         del self.log[rec.log_len :]
         self.turn = rec.player
@@ -372,9 +401,10 @@ class Game:
             "log": [asdict(e) for e in self.log],
             "history": [
                 {"player": r.player, "position": r.position.to_id(), "dice": list(r.dice), "cube": r.cube,
-                 "owner": r.owner, "log_len": r.log_len, "passed": r.passed}
+                 "owner": r.owner, "log_len": r.log_len, "passed": r.passed, "tape": r.tape_pos}
                 for r in self._history
             ],
+            "tape": self.tape.to_json(),
             "result": asdict(self.result) if self.result else None,
             "resignation": asdict(self._resignation) if self._resignation else None,
         }
@@ -425,9 +455,14 @@ class Game:
         g.cube_owner = player(doc["cube_owner"], none_ok=True)
         for e in doc["log"]:
             g.log.append(LogEntry(player(e["player"]), str(e["kind"]), dice_pair(e.get("dice")), str(e.get("text", "")), int(e.get("value", 0))))  # type: ignore[arg-type]
+        if doc.get("tape") is not None:  # saves from before the tape have none: fresh dice from here
+            g.tape = DiceTape.from_json(doc["tape"])
         for r in doc["history"]:
+            tape_pos = r.get("tape")
+            if tape_pos is not None and (type(tape_pos) is not int or not 0 <= tape_pos <= len(g.tape.throws)):
+                raise SerializationError(f"{tape_pos!r} is not a place on the dice tape")
             g._history.append(
-                _TurnRecord(player(r["player"]), Position.from_id(r["position"]), dice_pair(r["dice"]), int(r["cube"]), player(r["owner"], True), int(r["log_len"]), bool(r.get("passed", False)))  # type: ignore[arg-type]
+                _TurnRecord(player(r["player"]), Position.from_id(r["position"]), dice_pair(r["dice"]), int(r["cube"]), player(r["owner"], True), int(r["log_len"]), bool(r.get("passed", False)), tape_pos)  # type: ignore[arg-type]
             )
         if doc.get("result"):
             r = doc["result"]

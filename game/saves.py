@@ -144,8 +144,10 @@ def recorded_player(options: MatchOptions) -> int:
 def dice_to_record(happening: Happening, session: Session, options: MatchOptions) -> List[Tuple[int, ...]]:
     """The dice of a 'roll' happening that count for the records, as the
     groups to pass to :meth:`Records.record_dice`: ``(d1, d2)`` for a regular
-    throw, ``(d,)`` for each counted die of an opening throw (ties included)."""
-    if happening.kind != "roll" or happening.dice is None or not savable(options):
+    throw, ``(d,)`` for each counted die of an opening throw (ties included).
+    A throw that came again from the dice tape after a take-back was counted
+    when it was first drawn."""
+    if happening.kind != "roll" or happening.dice is None or happening.replayed or not savable(options):
         return []
     both = options.mode == "hotseat"
     human = recorded_player(options)

@@ -97,6 +97,8 @@ class Happening:
     dice: Optional[Tuple[int, int]] = None
     step: Optional[StepMade] = None
     opening: bool = False
+    #: a roll that came again from the dice tape after a take-back (not a new throw)
+    replayed: bool = False
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,10 @@ class Session:
         return humans[0] if humans else None
 
     def can_take_back(self) -> bool:
-        if not any(self.is_human(p) for p in (0, 1)):
+        """A human may take back once a turn is confirmed and before the
+        next roll is played: only when a human is to act (never while the
+        computer thinks or plays), and only as the engine allows."""
+        if not self.human_to_act or self._thinking is not None:
             return False
         return self.game.can_take_back(self._take_back_player())
 
@@ -313,16 +318,17 @@ class Session:
             return False
         before = self.snapshot()
         opening = g.phase == OPENING
+        replayed = not opening and not g.tape.at_end
         n = len(g.log)
         dice = g.roll()
         passed = any(e.kind == "pass" for e in g.log[n:])
         roller = 1 - g.turn if passed else g.turn
         if passed:
             shown = dataclasses.replace(before, turn=roller, to_act=roller, phase=MOVE, dice=tuple(dice), remaining=tuple(dice))
-            self._emit("roll", roller, before, shown, dice=tuple(dice), opening=opening)
+            self._emit("roll", roller, before, shown, dice=tuple(dice), opening=opening, replayed=replayed)
             self._emit("pass", roller, shown, dice=tuple(dice))
         else:
-            self._emit("roll", roller, before, dice=tuple(dice), opening=opening)
+            self._emit("roll", roller, before, dice=tuple(dice), opening=opening, replayed=replayed)
         return True
 
     def _step(self, frm: int, to: int, die: Optional[int]) -> bool:

@@ -99,14 +99,23 @@ def test_take_back_restores_the_previous_turn_with_the_same_dice():
     d.key(pygame.K_t)
     assert g.turn == first and g.dice == dice
     assert _state(g) == start_of_turn
-    # ... and after rolling, with the button
+    # ... and not after rolling: the roll must be played (undo is for its steps)
     while not g.current_turn.complete:
         _play_one_step_by_click(d)
     d.key(pygame.K_RETURN)
     d.key(pygame.K_SPACE)
     if g.phase == "move":
+        rolled = _state(g)
+        assert not d.scene.panel.take_back.is_enabled
+        d.key(pygame.K_t)
         d.click_button(d.scene.panel.take_back)
-        assert _state(g) == start_of_turn
+        assert _state(g) == rolled
+        while not g.current_turn.complete:
+            _play_one_step_by_click(d)
+        d.key(pygame.K_RETURN)
+    last = g.log[-1]
+    d.key(pygame.K_t)  # back to the turn just confirmed, with its dice
+    assert (g.turn, g.phase, g.dice) == (last.player, "move", last.dice)
     d.settle()
     assert d.scene.animator.display == Snapshot.of(g)
-    assert d.viewer() == first  # the board turned back to the player who takes back
+    assert d.viewer() == last.player  # the board turned back to the player who takes back

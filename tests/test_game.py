@@ -154,16 +154,72 @@ def test_take_back_the_last_turn_with_the_same_dice():
     g.play_text("8/5 6/5")
     g.roll()
     g.play_text("24/14")
-    g.roll()
-    assert (g.turn, g.dice) == (0, (5, 2))
-    assert g.can_take_back() and g.can_take_back(1)
+    assert (g.turn, g.phase) == (0, "roll")
+    assert g.can_take_back() and g.can_take_back(1) and not g.can_take_back(0) is None
     g.take_back()  # by default the last turn played: player 1's
     assert (g.turn, g.phase, g.dice) == (1, "move", (6, 4))
     assert g.position == INITIAL.apply(((8, 5), (6, 5))).swapped()
     assert [e.kind for e in g.log] == ["opening", "play"]
-    # player 1 replays the same roll differently; the next roll is fresh
+    # player 1 replays the same roll differently; the next throw is the one drawn before
     g.play_text("24/18 13/9")
-    assert g.roll() == (3, 3)
+    assert g.roll() == (5, 2)
+    g.play_text("13/8 13/11")
+    assert g.roll() == (3, 3)  # and only then fresh dice
+
+
+def test_no_take_back_between_a_roll_and_the_end_of_its_turn():
+    g = opened(OPENING_31 + [3, 3])
+    g.play_text("8/5 6/5")
+    g.roll()
+    g.play_text("24/14")
+    g.roll()  # player 0 sees 5-2 ...
+    assert not g.can_take_back() and not g.can_take_back(0) and not g.can_take_back(1)
+    with pytest.raises(GameStateError, match="rolled"):
+        g.take_back()
+    g.step(13, 8)
+    with pytest.raises(GameStateError):
+        g.take_back(0)
+    assert (g.turn, g.phase, g.dice) == (0, "move", (5, 2))  # ... and must play it
+    g.undo()
+    g.play_text("13/8 13/11")
+    assert g.can_take_back(0)
+
+
+def _thrown(g):
+    """The dice of every turn in the log, in order (passes included)."""
+    return [e.dice for e in g.log if e.kind in ("play", "pass")]
+
+
+def _play_on(g, pick, turns):
+    """Play ``turns`` more turns (or to the end), each play chosen by ``pick``."""
+    goal = len(_thrown(g)) + turns
+    while g.phase != "over" and len(_thrown(g)) < goal:
+        if g.phase == "roll":
+            g.roll()
+        else:
+            g.play(pick(engine.legal_plays(g.turn_start, g.dice)))
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_every_throw_after_a_take_back_comes_again_in_order(seed):
+    """Whatever is played instead, the throws drawn after the turn taken back
+    come again in the same order (passes too); only then come fresh ones."""
+    g = Game(dice=SeededDice(seed))
+    g.roll()
+    _play_on(g, lambda plays: plays[0], 12)
+    if g.phase == "move":
+        g.play(engine.legal_plays(g.turn_start, g.dice)[0])
+    assert g.phase == "roll"
+    before = _thrown(g)
+    player = g.turn
+    turns = [e for e in g.log if e.kind in ("play", "pass")]
+    back_to = max(i for i, e in enumerate(turns) if e.player == player and e.kind == "play")
+    g.take_back(player)
+    assert g.turn == player and g.phase == "move" and g.dice == before[back_to]
+    _play_on(g, lambda plays: plays[-1], len(before) - back_to + 3)
+    after = _thrown(g)
+    assert after[: len(before)] == before[: len(after)]
+    assert len(after) > len(before) or g.phase == "over"
 
 
 def test_taking_back_your_own_turn_undoes_the_opponents_too():
@@ -171,8 +227,6 @@ def test_taking_back_your_own_turn_undoes_the_opponents_too():
     g.play_text("8/5 6/5")
     g.roll()
     g.play_text("24/14")
-    g.roll()
-    g.step(13, 8)
     g.take_back(0)
     assert (g.turn, g.phase, g.dice) == (0, "move", (3, 1))
     assert g.position == INITIAL
@@ -180,6 +234,7 @@ def test_taking_back_your_own_turn_undoes_the_opponents_too():
     assert not g.can_take_back()
     g.play_text("24/20")
     assert g.log[-1].text == "24/20"
+    assert g.roll() == (6, 4)  # player 1's throw again
 
 
 def test_nothing_to_take_back_at_the_first_turn():
@@ -427,9 +482,58 @@ def test_game_json_round_trip_mid_turn():
     assert g2.to_json() == g.to_json()
     g2.play_text("24/14")
     assert g2.roll() == (5, 2)
-    # take back works across the save
+    # take back works across the save, and the throw drawn after it comes again
+    g2.play_text("13/8 13/11")
     g2.take_back(1)
     assert (g2.turn, g2.dice) == (1, (6, 4))
+    g2.play_text("24/18 13/9")
+    assert g2.roll() == (5, 2)  # from the tape: the dice source has no more
+
+
+def test_the_dice_tape_is_saved_with_the_game():
+    g = opened(OPENING_31 + [3, 3])
+    g.play_text("8/5 6/5")
+    g.roll()
+    g.play_text("24/14")
+    g.roll()
+    g.play_text("13/8 13/11")
+    doc = through_json(g.to_json())
+    assert doc["tape"] == {"throws": [[3, 1], [6, 4], [5, 2]], "position": 3}
+    # save, quit, continue with other dice: a take-back still gives the same ones
+    g2 = Game.from_json(doc, dice=FixedDice([1, 1, 2, 2]))
+    assert through_json(g2.to_json()) == doc
+    g2.take_back(1)
+    assert (g2.turn, g2.dice) == (1, (6, 4))
+    g2.play_text("24/18 13/9")
+    assert g2.roll() == (5, 2)
+    g2.play_text("13/8 6/4")
+    assert g2.roll() == (1, 1)  # the end of the tape: fresh dice from the source
+
+
+def test_a_save_from_before_the_tape_still_loads_and_plays():
+    g = opened(OPENING_31 + [3, 3])
+    g.play_text("8/5 6/5")
+    g.roll()
+    g.play_text("24/14")
+    doc = through_json(g.to_json())
+    del doc["tape"]
+    for r in doc["history"]:
+        del r["tape"]
+    g2 = Game.from_json(doc, dice=FixedDice([5, 2, 4, 4]))
+    assert (g2.turn, g2.phase) == (0, "roll") and g2.can_take_back(1)
+    g2.take_back(1)
+    assert (g2.turn, g2.dice) == (1, (6, 4))
+    g2.play_text("24/18 13/9")
+    assert g2.roll() == (5, 2)
+
+
+@pytest.mark.parametrize("tape", [{"throws": [[0, 1]], "position": 0}, {"throws": [[3, 1]], "position": 2},
+                                  {"throws": "31", "position": 0}, [3, 1], {"throws": [[3, 1]], "position": True}])
+def test_a_damaged_dice_tape_is_refused(tape):
+    doc = through_json(opened(OPENING_31).to_json())
+    doc["tape"] = tape
+    with pytest.raises(SerializationError):
+        Game.from_json(doc)
 
 
 @pytest.mark.parametrize("phase", ["opening", "roll", "doubled", "resigning", "over"])
