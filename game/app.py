@@ -28,6 +28,16 @@ ACTIVE_FPS = 60  # frame rate while something moves
 IDLE_WAIT_MS = 1000  # longest wait for an event when idle
 IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for events
 DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (320, 240)  # the smallest window the scenes are laid out for
+
+
+def clamp_size(size: Tuple[int, int]) -> Tuple[int, int]:
+    """A window size no smaller than :data:`MIN_SIZE`.
+
+    >>> clamp_size((1, 1)), clamp_size((1024, 768))
+    ((320, 240), (1024, 768))
+    """
+    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
 
 
 class Scene:
@@ -138,11 +148,16 @@ class App:
         self.saves = Keeper(self.storage, tell=self._tell)
         #: a line to show the player once (a damaged settings file ...), or None
         self.notice: Optional[str] = None
+        # a folder that cannot be made, read or written: one line, and the game goes on
+        check = getattr(self.storage, "check", None)
+        folder_notice = check() if check is not None else None
         if settings is None:
             stored, self.notice = self.storage.load_settings()
             settings = Settings.from_stored(stored)
             if self.notice:
                 LOG.warning("%s", self.notice)
+        if folder_notice:  # it says more than any one file's line
+            self.notice = folder_notice
         self.settings = settings
         i18n.set_language(settings.language)
         pygame.display.init()
@@ -287,7 +302,7 @@ class App:
 
     def resize(self, size: Tuple[int, int]) -> None:
         """Change the window size (also what a user's resize ends in)."""
-        size = (max(320, int(size[0])), max(240, int(size[1])))
+        size = clamp_size(size)
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, self.flags)
         if self.scenes.current is not None:
@@ -301,8 +316,9 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             surface = pygame.display.get_surface()
             self.screen = surface if surface is not None else self.screen
-            if self.screen.get_size() != (event.w, event.h):
-                self.screen = pygame.display.set_mode((event.w, event.h), self.flags)
+            wanted = clamp_size((event.w, event.h))  # a window manager may shrink it to 1x1
+            if self.screen.get_size() != wanted:
+                self.screen = pygame.display.set_mode(wanted, self.flags)
             self.scene.resize(self.size)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):

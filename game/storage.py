@@ -37,6 +37,7 @@ from typing import Any, Callable, ClassVar, Dict, Generic, List, Optional, Tuple
 
 import platformdirs
 
+from .datadir import clean_temporaries, probe
 from .i18n import EN, Message
 
 log = logging.getLogger(__name__)
@@ -120,14 +121,15 @@ class JsonStore(Generic[T]):
 
     def _set_aside(self, path: Path) -> Optional[Path]:
         """Rename a bad file to ``<name>.corrupt-<timestamp>[-n]``, never over
-        an existing file.  None when it cannot be moved (read-only folder)."""
+        an existing file.  None when it cannot be moved (read-only or
+        unreadable folder)."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         base = path.with_name(f"{path.name}.corrupt-{stamp}")
         target, n = base, 1
-        while target.exists():
-            n += 1
-            target = base.with_name(f"{base.name}-{n}")
         try:
+            while os.path.lexists(target):
+                n += 1
+                target = base.with_name(f"{base.name}-{n}")
             os.rename(path, target)
         except OSError as exc:
             log.warning("could not move aside %s: %s", path, exc)
@@ -138,6 +140,13 @@ class JsonStore(Generic[T]):
     def load(self) -> Loaded[T]:
         """The stored value and a line for the player; (None, None) when there
         is no file at all.  Never raises."""
+        try:
+            return self._load()
+        except OSError as exc:  # a folder that refuses even to be looked at
+            log.warning("could not load %s: %s", self.path, exc)
+            return None, Message("storage.unreadable", what=self._label, lost=self._lost, kept="")
+
+    def _load(self) -> Loaded[T]:
         aside: List[Path] = []
         state, got = self._read(self.path)
         if state == "ok":
@@ -152,7 +161,8 @@ class JsonStore(Generic[T]):
         state, got = self._read(self.backup)
         if state == "ok":
             value, problems = got
-            self._restore_backup()
+            if not self._restore_backup():  # nothing could be written: it is only used
+                return value, Message("storage.backup_used", what=self._label, kept=self._kept(aside))
             key = "storage.restored_missing" if main_state == "missing" else "storage.restored_damaged"
             return value, Message(key, what=self._label, kept=self._kept(aside))
         if state == "bad":
@@ -164,15 +174,17 @@ class JsonStore(Generic[T]):
             return None, None
         return None, Message("storage.unreadable", what=self._label, lost=self._lost, kept=self._kept(aside))
 
-    def _restore_backup(self) -> None:
+    def _restore_backup(self) -> bool:
         """Copy the good backup back in place of a missing main file, so the
-        player hears about it once; skipped if the folder refuses."""
+        player hears about it once; False if the folder refuses."""
         if os.path.lexists(self.path):  # a bad file that could not be moved aside: leave it
-            return
+            return False
         try:
             _atomic_write(self.path, self.backup.read_bytes())
         except OSError as exc:
             log.warning("could not restore %s from its backup: %s", self.path, exc)
+            return False
+        return True
 
     def _problems_line(self, problems: List[str]) -> Optional[str]:
         if not problems:
@@ -356,8 +368,19 @@ def mode_key(mode: str, level: Optional[str] = None) -> str:
     return f"{mode}:{level}" if mode == "computer" and level else mode
 
 
+#: No real record comes near this many games or dice (a game a second for
+#: thirty years is under 10**9); a larger count is damage, and every screen
+#: can draw every count up to it.
+MAX_COUNT = 10**12
+
+
 def _count(v: Any) -> bool:
-    return type(v) is int and v >= 0
+    """A stored count: a whole number from 0 to :data:`MAX_COUNT`.
+
+    >>> _count(3), _count(-1), _count(True), _count(10**300)
+    (True, False, False, False)
+    """
+    return type(v) is int and 0 <= v <= MAX_COUNT
 
 
 @dataclass
@@ -460,6 +483,9 @@ class Records:
                     setattr(rec, name, data[name])
                 else:
                     bad.append(name)
+        if rec.doubles > rec.rolls:  # more doubles than throws: one of them is wrong
+            rec.doubles = 0
+            bad.append("doubles")
         return rec, bad
 
 
@@ -488,6 +514,9 @@ class Storage:
                  game_validator: Optional[Callable[[dict], Any]] = None):
         self.config_dir, self.data_dir = folders(home)
         self.game_validator = game_validator
+        #: True when the folders cannot be used at all (see :meth:`check`):
+        #: loads give the defaults and saves keep nothing, without a word each time
+        self.memory_only = False
         self.settings_store: JsonStore[Settings] = JsonStore(
             self.config_dir / SETTINGS_FILE, "settings", Settings.from_dict,
             "settings", "default settings are used")
@@ -503,8 +532,28 @@ class Storage:
     def game_store(self) -> JsonStore[dict]:
         return self._game_store(self.game_validator)
 
+    def check(self) -> Optional[Message]:
+        """Look at the folders once, at start: make them, remove temporary
+        files that interrupted saves left, and say in one line why nothing
+        will be kept when a folder cannot be made, read or written (None when
+        all is well).  A folder that cannot be made or read switches this
+        storage to :attr:`memory_only`.  Never raises."""
+        for folder in dict.fromkeys((self.config_dir, self.data_dir)):
+            access = probe(folder)
+            if not access.readable:
+                self.memory_only = True
+                log.warning("the folder %s cannot be used (%s): nothing will be kept", folder, access.reason)
+                return Message("storage.unusable", folder=str(folder), reason=access.reason)
+            clean_temporaries(folder, (SETTINGS_FILE, RECORDS_FILE, GAME_FILE))
+            if not access.writable:
+                log.warning("the folder %s cannot be written (%s): nothing will be kept", folder, access.reason)
+                return Message("storage.read_only", folder=str(folder), reason=access.reason)
+        return None
+
     # settings
     def load_settings(self) -> Tuple[Settings, Optional[str]]:
+        if self.memory_only:
+            return Settings(), None
         value, message = self.settings_store.load()
         return (value if value is not None else Settings()), message
 
@@ -512,14 +561,20 @@ class Storage:
         bad = settings.invalid_fields()
         if bad:
             raise ValueError(f"invalid settings: {', '.join(bad)}")
+        if self.memory_only:
+            return None
         return self.settings_store.save(settings.to_dict())
 
     # records
     def load_records(self) -> Tuple[Records, Optional[str]]:
+        if self.memory_only:
+            return Records(), None
         value, message = self.records_store.load()
         return (value if value is not None else Records()), message
 
     def save_records(self, records: Records) -> Optional[str]:
+        if self.memory_only:
+            return None
         return self.records_store.save(records.to_dict())
 
     # the game in progress
@@ -527,17 +582,28 @@ class Storage:
         """Store the game in progress (an opaque JSON-ready dict)."""
         if not isinstance(doc, dict):
             raise TypeError("a saved game must be a dict")
+        if self.memory_only:
+            return None
         return self.game_store.save(doc)
 
     def load_game(self, validate: Optional[Callable[[dict], Any]] = None) -> Tuple[Optional[dict], Optional[str]]:
         """The saved game document, or None; plus a line for the player.
         ``validate`` overrides the validator given to the constructor."""
+        if self.memory_only:
+            return None, None
         return self._game_store(validate or self.game_validator).load()
 
     def has_game(self) -> bool:
         """Is there something to offer as "Continue" (cheap: files exist)?"""
+        if self.memory_only:
+            return False
         store = self._game_store(None)
-        return store.path.exists() or store.backup.exists()
+        try:
+            return os.path.lexists(store.path) or os.path.lexists(store.backup)
+        except OSError:
+            return False
 
     def discard_game(self) -> Optional[str]:
+        if self.memory_only:
+            return None
         return self._game_store(None).discard()
