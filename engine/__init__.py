@@ -3,7 +3,7 @@
 >>> from engine import Position, legal_plays, format_play
 >>> pos = Position.initial()
 >>> [format_play(pos, p) for p in legal_plays(pos, (3, 1))][:3]
-['24/23 24/21', '24/20', '24/21 8/7']
+['24/21 24/23', '24/20', '24/21 8/7']
 """
 
 from .dice import FixedDice, SeededDice, SystemDice
@@ -13,7 +13,9 @@ from .errors import (
     GameStateError,
     IllegalPlayError,
     InvalidPositionError,
+    InvalidMatchIdError,
     InvalidPositionIdError,
+    MatFileError,
     PlayNotationError,
     SerializationError,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "SystemDice", "SeededDice", "FixedDice",
     "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",
     "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
+    "InvalidMatchIdError", "MatFileError",
     "get_bot",
 ]
 

@@ -35,3 +35,12 @@ class GameStateError(BackgammonError):
 
 class SerializationError(BackgammonError):
     """A saved game or match document that cannot be read."""
+
+
+class InvalidMatchIdError(BackgammonError):
+    """A Match ID that is malformed or names an impossible match state."""
+
+
+class MatFileError(SerializationError):
+    """A .mat (JellyFish) match file that cannot be read, or a match that
+    cannot be written in that format."""

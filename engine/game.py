@@ -95,10 +95,12 @@ class Game:
 
     ``cube``: whether the doubling cube is in play; ``crawford``: the cube is
     in play in the match but not in this game; ``dice``: where the dice come
-    from (secure system randomness by default).
+    from (secure system randomness by default); ``start``: (board, player on
+    roll) to begin there, that player to roll, instead of with the opening.
     """
 
-    def __init__(self, cube: bool = False, crawford: bool = False, dice: DiceSource | None = None):
+    def __init__(self, cube: bool = False, crawford: bool = False, dice: DiceSource | None = None,
+                 start: Optional[Tuple[Position, int]] = None):
         self.cube_enabled = bool(cube)
         self.crawford = bool(crawford)
         self.dice_source: DiceSource = dice if dice is not None else SystemDice()
@@ -115,6 +117,11 @@ class Game:
         self._resignation: Optional[_Resignation] = None
         #: every throw drawn in this game; a take-back rewinds it (see :mod:`engine.tape`)
         self.tape = DiceTape()
+        #: (Position ID, player on roll) of a game begun at ``start``; None from the opening
+        self.setup: Optional[Tuple[str, int]] = None
+        if start is not None:
+            self._position, self.turn, self.phase = start[0], start[1], ROLL
+            self.setup = (start[0].to_id(), start[1])
 
     # -- reading the state ------------------------------------------------
     @property
@@ -407,6 +414,7 @@ class Game:
             "tape": self.tape.to_json(),
             "result": asdict(self.result) if self.result else None,
             "resignation": asdict(self._resignation) if self._resignation else None,
+            "setup": list(self.setup) if self.setup else None,
         }
 
     @classmethod
@@ -472,6 +480,10 @@ class Game:
             if r["level"] not in RESIGN_MULTIPLE or r["phase"] not in (ROLL, MOVE):
                 raise SerializationError("bad resignation in saved game")
             g._resignation = _Resignation(player(r["player"]), r["level"], r["phase"])  # type: ignore[arg-type]
+        if doc.get("setup"):
+            setup_id, setup_turn = doc["setup"]
+            Position.from_id(setup_id)
+            g.setup = (str(setup_id), player(setup_turn))  # type: ignore[assignment]
         g.phase = phase
         if phase == MOVE or (phase == RESIGNING and g._resignation and g._resignation.phase == MOVE):
             if g.dice is None:

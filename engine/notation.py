@@ -61,22 +61,34 @@ def _chain_text(stops: Sequence[int], hits: Sequence[bool]) -> str:
 
 
 def format_play(position: Position, play: Play) -> str:
-    """Write ``play`` (made from ``position``) in standard notation.
+    """Write ``play`` (made from ``position``) in standard notation, in the
+    order and grouping GNU Backgammon uses.
 
-    Steps are listed from the highest starting point down, one checker's
-    consecutive steps joined, hits marked with ``*`` and identical moves
-    counted.  The empty play is written ``''``.
+    One checker's consecutive steps are joined (``24/18*/13``); the moves are
+    listed from the highest starting point down, and of two moves from the
+    same point the longer comes first; hits are marked with ``*`` and
+    identical moves counted, the count after the hit mark (``13/9*(2)``: two
+    checkers 13/9, the first of them hitting).  The empty play is ``''``.
+
+    >>> from engine import Position
+    >>> format_play(Position.initial(), ((24, 20), (24, 18)))
+    '24/18 24/20'
     """
     chains = _chains(position, tuple(play))
-    chains.sort(key=lambda c: (-c[0][0], -c[0][-1]))
-    texts = [_chain_text(s, h) for s, h in chains]
+    chains.sort(key=lambda c: (-c[0][0], c[0][-1]))
     out: List[str] = []
+    plain: List[str] = []
     counts: List[int] = []
-    for text in texts:
-        if out and out[-1] == text:
+    for stops, hits in chains:
+        text = _chain_text(stops, hits)
+        bare = text.replace("*", "")
+        if plain and plain[-1] == bare:
             counts[-1] += 1
+            if text.count("*") > out[-1].count("*"):
+                out[-1] = text
         else:
             out.append(text)
+            plain.append(bare)
             counts.append(1)
     return " ".join(t if n == 1 else f"{t}({n})" for t, n in zip(out, counts))
 

@@ -47,7 +47,7 @@ def test_a_hit_is_marked_with_a_star():
     pos = board({13: 5, 6: 10}, {17: 1, 1: 14})  # a blot on my 8
     assert format_play(pos, ((13, 8), (6, 4))) == "13/8* 6/4"
     # only the first checker landing there hits
-    assert format_play(pos, ((13, 8), (13, 8))) == "13/8* 13/8"
+    assert format_play(pos, ((13, 8), (13, 8))) == "13/8*(2)"
 
 
 def test_identical_moves_are_counted():
@@ -59,6 +59,21 @@ def test_identical_moves_are_counted():
 def test_steps_are_listed_from_the_highest_start_down():
     assert format_play(INITIAL, ((6, 5), (8, 5))) == "8/5 6/5"
     assert format_play(INITIAL, ((6, 1), (13, 8))) == "13/8 6/1"
+
+
+def test_ties_from_one_point_list_the_longer_move_first():
+    # GNU Backgammon's order: from the same point, the longer move first
+    assert format_play(INITIAL, ((24, 20), (24, 18))) == "24/18 24/20"
+    assert format_play(INITIAL, ((13, 10), (13, 8))) == "13/8 13/10"
+    assert format_play(INITIAL, ((13, 8), (6, 3), (13, 10))) == "13/8 13/10 6/3"
+
+
+def test_identical_moves_that_hit_are_counted_with_the_hit_mark():
+    pos = board({13: 5, 6: 10}, {16: 1, 1: 14})  # a blot on my 9
+    play = ((13, 9), (13, 9), (6, 2), (6, 2))
+    assert format_play(pos, play) == "13/9*(2) 6/2(2)"
+    assert pos.apply(parse_play(pos, "13/9*(2) 6/2(2)", (4, 4))) == pos.apply(play)
+    assert pos.apply(play).bar == (0, 1)
 
 
 def test_bar_and_off():
