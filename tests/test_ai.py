@@ -214,3 +214,55 @@ def test_a_widened_network_computes_what_the_original_did():
     assert np.allclose(small.evaluate_boards(me, them), big.evaluate_boards(me, them), atol=1e-6)
     with pytest.raises(ValueError):
         big.widened(200, 20)
+
+
+# -- the lookahead (engine/ai/search.py) -----------------------------------------
+
+def _keys(position, dice):
+    from engine.ai import search
+
+    return search.leaf_keys(position, dice)
+
+
+def test_search_values_a_finished_game_exactly_at_every_depth():
+    """Bearing off the last two checkers wins a gammon here (the loser has
+    borne off nothing): 2 points at 0, 1 and 2 rolls deep."""
+    from engine.ai import search
+
+    on_roll = [0] * 25
+    on_roll[0] = on_roll[1] = 1  # its 1 and 2 points
+    opponent = [0] * 25
+    opponent[0] = 15  # all on its own 1 point: a gammon, not a backgammon
+    pos = Position(on_roll, opponent)
+    net = get_bot("expert").net
+    keys = [k for k in _keys(pos, (2, 1)) if k[0][0] == 15]
+    assert keys
+    for f in (search.static, search.one_ply, search.two_ply):
+        assert f(net.evaluate_boards, keys).tolist() == [2.0] * len(keys)
+
+
+def test_one_and_two_ply_average_the_replies_to_all_21_rolls():
+    """With an evaluator that values every position the same, the lookahead
+    returns that value (it is an average over rolls weighted to 1)."""
+    from engine.ai import search
+
+    def flat(me, them):
+        p = np.zeros((me.shape[0], 5), dtype=np.float32)
+        p[:, 0] = 0.75  # equity 0.5 for the side on roll, whoever it is
+        return p
+
+    keys = _keys(Position.initial(), (6, 5))[:2]
+    assert np.allclose(search.static(flat, keys), -0.5)
+    assert np.allclose(search.one_ply(flat, keys), 0.5)  # the mover on roll again
+    assert np.allclose(search.two_ply(flat, keys), -0.5)  # the opponent on roll again
+    assert float(search.ROLL_WEIGHTS.sum()) == pytest.approx(1.0)
+
+
+def test_the_two_roll_expert_picks_a_legal_play_and_ranks_every_play():
+    from engine.ai.bots import NetBot
+
+    bot = NetBot("test", lookahead=2)
+    pos = Position.initial()
+    ranked = bot.rank_plays(pos, (4, 3))
+    assert sorted(p for p, _ in ranked) == sorted(legal_plays(pos, (4, 3)))
+    assert bot.choose_play(pos, (4, 3)) == ranked[0][0]

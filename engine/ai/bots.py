@@ -24,12 +24,9 @@ import numpy as np
 
 from ..moves import _legal
 from ..position import Play, Position
-from . import cube
-from .encode import encode
+from . import cube, search
 from .network import Network, equity
 
-_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-_ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in _ROLLS]) / 36.0
 _NETWORKS: Dict[str, Network] = {}
 
 
@@ -38,15 +35,6 @@ def default_network() -> Network:
     if "default" not in _NETWORKS:
         _NETWORKS["default"] = Network.load()
     return _NETWORKS["default"]
-
-
-def _terminal_equity(b: tuple, o_own: tuple) -> float:
-    """Equity for the mover who has just borne off everything."""
-    if o_own[0] > 0:
-        return 1.0
-    if o_own[25] or any(o_own[19:25]):
-        return 3.0
-    return 2.0
 
 
 def _wins_now(position: Position, play: Play) -> bool:
@@ -59,7 +47,9 @@ class NetBot:
 
     ``lookahead``: 0 (static evaluation) or 1 (the opponent's 21 rolls, each
     answered by its best play, over the ``candidates`` best plays within
-    ``margin`` equity of the best).  ``noise``: standard deviation of the
+    ``margin`` equity of the best) or 2 (as 1, then the ``deep_candidates``
+    best of those within ``deep_margin`` of the best are searched two rolls
+    deep, see :func:`search.two_ply`).  ``noise``: standard deviation of the
     Gaussian noise added to each play's equity when choosing; ``max_loss``:
     never choose a play estimated worse than the best by more than this.
     """
@@ -74,6 +64,8 @@ class NetBot:
         candidates: int = 8,
         margin: float = 0.16,
         seed: int | None = None,
+        deep_candidates: int = 2,
+        deep_margin: float = 0.03,
     ):
         self.level = level
         self.net = net if net is not None else default_network()
@@ -82,6 +74,8 @@ class NetBot:
         self.max_loss = max_loss
         self.candidates = candidates
         self.margin = margin
+        self.deep_candidates = deep_candidates
+        self.deep_margin = deep_margin
         self._rng = random.Random(seed)
 
     # -- evaluation ---------------------------------------------------------
@@ -89,57 +83,25 @@ class NetBot:
         """The five probabilities for the side on roll (before it rolls)."""
         me = np.array([position._b], dtype=np.float32)
         them = np.array([position._o], dtype=np.float32)
-        return self.net.forward(encode(me, them))[0]
+        return self.net.evaluate_boards(me, them)[0]
 
     def _static(self, keys: List[tuple]) -> np.ndarray:
-        """Mover's equity for each resulting board (mover's b, opponent in mover's numbering)."""
-        rows = [o_my[::-1] + b for b, o_my in keys]
-        arr = np.array(rows, dtype=np.float32)
-        eq = -equity(self.net.forward(encode(arr[:, :26], arr[:, 26:])))
-        for i, (b, o_my) in enumerate(keys):
-            if b[0] == 15:
-                eq[i] = _terminal_equity(b, o_my[::-1])
-        return eq
+        return search.static(self.net.evaluate_boards, keys)
 
-    def _one_ply(self, keys: List[tuple]) -> np.ndarray:
-        """Mover's equity for each resulting board after the opponent's roll
-        and best reply, averaged over the 21 rolls."""
-        rows: List[tuple] = []
-        group_sizes: List[int] = []
-        exact: Dict[int, float] = {}
-        terminal_rows: List[Tuple[int, float]] = []
-        for ci, (b, o_my) in enumerate(keys):
-            if b[0] == 15:
-                exact[ci] = _terminal_equity(b, o_my[::-1])
-                group_sizes.extend([1] * len(_ROLLS))
-                rows.extend([o_my[::-1] + b] * len(_ROLLS))
-                continue
-            opp_view = Position._raw(o_my[::-1], b)
-            for roll in _ROLLS:
-                replies = _legal(opp_view, roll)
-                if not replies:
-                    # the opponent passes: the mover is on roll on its own board
-                    rows.append(b + o_my[::-1])
-                    group_sizes.append(1)
-                    continue
-                n = 0
-                for ob, m_theirs in replies:
-                    if ob[0] == 15:
-                        terminal_rows.append((len(rows), -_terminal_equity(ob, m_theirs[::-1])))
-                    rows.append(m_theirs[::-1] + ob)
-                    n += 1
-                group_sizes.append(n)
-        arr = np.array(rows, dtype=np.float32)
-        eq = equity(self.net.forward(encode(arr[:, :26], arr[:, 26:])))  # for the mover, on roll again
-        for idx, value in terminal_rows:
-            eq[idx] = value
-        starts = np.concatenate(([0], np.cumsum(group_sizes)[:-1]))
-        worst = np.minimum.reduceat(eq, starts)  # the opponent picks what is worst for the mover
-        per_roll = worst.reshape(len(keys), len(_ROLLS))
-        out = per_roll @ _ROLL_WEIGHTS
-        for ci, value in exact.items():
-            out[ci] = value
-        return out
+    def _deep(self, keys: List[tuple]) -> np.ndarray:
+        """1-ply values of ``keys`` (best first by 0-ply); at lookahead 2 the
+        closest contenders are searched one roll deeper still."""
+        values = search.one_ply(self.net.evaluate_boards, keys)
+        if self.lookahead >= 2 and len(keys) > 1:
+            order = np.argsort(-values)
+            top = [int(i) for i in order[: self.deep_candidates] if values[i] >= values[order[0]] - self.deep_margin]
+            if len(top) > 1:
+                deeper = search.two_ply(self.net.evaluate_boards, [keys[i] for i in top])
+                # the searched ones keep their order among themselves, ahead of the rest
+                lift = float(values[order[0]]) - float(deeper.max()) + 1e-6
+                for i, v in zip(top, deeper):
+                    values[i] = v + lift
+        return values
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
         """Every legal play with its estimated equity for the mover, best first."""
@@ -154,7 +116,7 @@ class NetBot:
             best = eq[order[0]]
             chosen = [int(i) for i in order[: self.candidates] if eq[i] >= best - self.margin]
             if len(chosen) > 1:
-                deep = self._one_ply([keys[i] for i in chosen])
+                deep = self._deep([keys[i] for i in chosen])
                 # deeper estimates rank ahead of the static-only rest
                 ranked = sorted(zip(chosen, deep), key=lambda t: -t[1])
                 rest = [(int(i), float(eq[i])) for i in order if int(i) not in set(chosen)]
