@@ -21,6 +21,7 @@ from .errors import (
 )
 from .game import Game, LogEntry, Result
 from .match import Match
+from .matfile import from_mat, to_mat
 from .moves import legal_plays, successors
 from .notation import format_play, parse_play
 from .position import Play, Position, Step
@@ -33,7 +34,7 @@ __all__ = [
     "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",
     "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
     "InvalidMatchIdError", "MatFileError",
-    "get_bot",
+    "to_mat", "from_mat", "get_bot",
 ]
 
 

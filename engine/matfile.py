@@ -1,0 +1,312 @@
+"""Matches in the JellyFish .mat format, as GNU Backgammon and eXtreme Gammon
+import and export them.
+
+A .mat file is plain text: a few ``; [Key "value"]`` comment lines, the match
+length (`` 5 point match``), then each game: `` Game N``, a line with both
+players' names and scores, and numbered lines with player 0's action on the
+left and player 1's on the right: a roll and its play (``64: 24/18 13/9``, a
+roll that cannot be played as ``64:`` alone), `` Doubles => 2``, `` Takes``,
+`` Drops`` and, under the winner, ``Wins 2 points``.
+
+>>> from engine import FixedDice
+>>> m = Match(length=3, dice=FixedDice([3, 1, 6, 4]))
+>>> _ = m.game.roll(); m.game.play_text('8/5 6/5'); _ = m.game.roll(); m.game.play_text('24/18 13/9')
+>>> text = to_mat(m, ("Ann", "Bob"))
+>>> print(text[text.index(' Game'):].rstrip())
+ Game 1
+ Ann : 0                        Bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 13/9
+>>> from_mat(text).game.log == m.game.log
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+from typing import Deque, List, Optional, Sequence, Tuple
+
+from .errors import BackgammonError, MatFileError
+from .game import Game
+from .match import Match
+
+_RESIGN_LEVEL = {1: "single", 2: "gammon", 3: "backgammon"}
+#: a cell that starts at or after this column of its line is player 1's
+_RIGHT_COLUMN = 20
+_LEFT_WIDTH = 28
+
+_MOVE = r"(?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+(?:\(\d\))?"
+_CELL = re.compile(
+    rf"(?P<d1>[1-6])(?P<d2>[1-6]):(?P<play>(?:[ \t]+{_MOVE})*)"
+    r"|Doubles\s*=>\s*(?P<double>\d+)"
+    r"|(?P<take>Takes|Beavers)"
+    r"|(?P<drop>Drops|Passes)"
+    r"|Wins\s+(?P<wins>\d+)\s+points?(?:\s+and\s+the\s+match)?",
+    re.IGNORECASE,
+)
+_HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]+?)\s+"([^"]*)"\s*\]')
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """One action read from a game's lines."""
+
+    right: bool
+    kind: str  # roll, double, take, drop, wins
+    dice: Tuple[int, int] = (0, 0)
+    text: str = ""
+    value: int = 0
+    line: int = 0
+
+
+# -- writing ----------------------------------------------------------------------------
+def _points(n: int) -> str:
+    return f"Wins {n} point{'s' if n != 1 else ''}"
+
+
+def _cells(game: Game, last_of_match: bool) -> List[Tuple[int, str]]:
+    out: List[Tuple[int, str]] = []
+    for e in game.log:
+        if e.kind == "play" and e.dice:
+            out.append((e.player, f"{e.dice[0]}{e.dice[1]}: {e.text}"))
+        elif e.kind == "pass" and e.dice:
+            out.append((e.player, f"{e.dice[0]}{e.dice[1]}:"))
+        elif e.kind == "double":
+            out.append((e.player, f" Doubles => {e.value}"))
+        elif e.kind == "take":
+            out.append((e.player, " Takes"))
+        elif e.kind == "drop":
+            out.append((e.player, " Drops"))
+        elif e.kind == "win":
+            out.append((e.player, _points(e.value) + (" and the match" if last_of_match else "")))
+    return out
+
+
+def _rows(cells: Sequence[Tuple[int, str]]) -> List[str]:
+    rows: List[List[Optional[str]]] = []  # [left, right, numbered ("1") or not ("")]
+    for player, text in cells:
+        numbered = "" if text.startswith("Wins") else "1"
+        if player == 1 and rows and rows[-1][1] is None:
+            rows[-1][1] = text
+        elif player == 1:
+            rows.append([None, text, numbered])
+        else:
+            rows.append([text, None, numbered])
+    lines, n = [], 0
+    for left, right, numbered in rows:
+        if numbered:
+            n += 1
+        head = f"{n:3d}) " if numbered else "     "
+        left_text = left or ""
+        line = head + left_text.ljust(max(_LEFT_WIDTH, len(left_text) + 1)) + (right or "")
+        lines.append(line.rstrip())
+    return lines
+
+
+def to_mat(match: Match, names: Tuple[str, str] = ("Player 0", "Player 1")) -> str:
+    """Every game of ``match`` so far (the one in play too) as a .mat text.
+
+    Raises :class:`MatFileError` for a game that began from a set-up position,
+    which the format cannot describe."""
+    games = list(match.games) + ([match.game] if match.game.log or match.game.over or match.game.setup else [])
+    clean = [" ".join(str(n).replace('"', "'").split()) or f"Player {i}" for i, n in enumerate(names)]
+    out = [
+        f'; [Player 1 "{clean[0]}"]',
+        f'; [Player 2 "{clean[1]}"]',
+        '; [Variation "Backgammon"]',
+        f'; [Crawford "{"On" if match.cube else "Off"}"]',
+        f'; [Cube "{"On" if match.cube else "Off"}"]',
+        "",
+        f" {match.length} point match",
+        "",
+    ]
+    score = list(match.start_score)
+    for i, game in enumerate(games):
+        if game.setup is not None:
+            raise MatFileError(f"game {i + 1} began from a set-up position, which a .mat file cannot hold")
+        out.append(f" Game {i + 1}")
+        out.append(" " + f"{clean[0]} : {score[0]}".ljust(31) + f"{clean[1]} : {score[1]}")
+        last = game.result is not None and i == len(games) - 1 and match.over
+        out.extend(_rows(_cells(game, last)))
+        out.append("")
+        if game.result is not None:
+            score[game.result.winner] += game.result.points
+    return "\n".join(out) + "\n"
+
+
+# -- reading ----------------------------------------------------------------------------
+class _Feed:
+    """Dice given one throw at a time, as the file says."""
+
+    def __init__(self) -> None:
+        self._values: Deque[int] = deque()
+
+    def push(self, *values: int) -> None:
+        self._values.extend(values)
+
+    def die(self) -> int:
+        if not self._values:
+            raise MatFileError("a throw was needed that the file does not give")
+        return self._values.popleft()
+
+    def roll(self) -> Tuple[int, int]:
+        return self.die(), self.die()
+
+
+def _read_cells(lines: Sequence[Tuple[int, str]]) -> List[_Cell]:
+    cells: List[_Cell] = []
+    for number, line in lines:
+        body = re.sub(r"^\s*\d+\)", lambda m: " " * len(m.group(0)), line)
+        at = 0
+        for m in _CELL.finditer(body):
+            if body[at:m.start()].strip():
+                raise MatFileError(f"line {number}: cannot read {body[at:m.start()].strip()!r}")
+            at = m.end()
+            right = m.start() >= _RIGHT_COLUMN
+            if m.group("d1"):
+                cells.append(_Cell(right, "roll", (int(m.group("d1")), int(m.group("d2"))), m.group("play").strip(), line=number))
+            elif m.group("double"):
+                cells.append(_Cell(right, "double", value=int(m.group("double")), line=number))
+            elif m.group("take"):
+                cells.append(_Cell(right, "take", line=number))
+            elif m.group("drop"):
+                cells.append(_Cell(right, "drop", line=number))
+            else:
+                cells.append(_Cell(right, "wins", value=int(m.group("wins")), line=number))
+        if body[at:].strip():
+            raise MatFileError(f"line {number}: cannot read {body[at:].strip()!r}")
+    return cells
+
+
+def _play_cell(game: Game, feed: _Feed, cell: _Cell) -> None:
+    a, b = cell.dice
+    if game.phase == "opening":
+        if a == b:
+            raise MatFileError(f"line {cell.line}: an opening roll cannot be a double ({a}{b})")
+        hi, lo = max(a, b), min(a, b)
+        feed.push(*((hi, lo) if not cell.right else (lo, hi)))
+    else:
+        feed.push(a, b)
+    game.roll()
+    if game.phase == "move":
+        if not cell.text:
+            raise MatFileError(f"line {cell.line}: {a}{b} can be played, but no play is given")
+        game.play_text(cell.text)
+    elif cell.text:
+        raise MatFileError(f"line {cell.line}: {a}{b} cannot be played, yet the file plays {cell.text!r}")
+
+
+def _wins_cell(game: Game, cell: _Cell) -> None:
+    if game.result is not None:
+        if game.result.points != cell.value:
+            raise MatFileError(f"line {cell.line}: the game was worth {game.result.points}, the file says {cell.value}")
+        return
+    winner = 1 if cell.right else 0
+    multiple, rest = divmod(cell.value, game.cube_value)
+    if rest or multiple not in _RESIGN_LEVEL or game.turn != 1 - winner or game.phase not in ("roll", "move"):
+        raise MatFileError(f"line {cell.line}: cannot end the game here with {cell.value} point(s) for player {winner}")
+    game.resign(_RESIGN_LEVEL[multiple])
+    game.accept_resignation()
+
+
+def _replay(game: Game, feed: _Feed, cells: Sequence[_Cell]) -> None:
+    for cell in cells:
+        try:
+            _replay_cell(game, feed, cell)
+        except MatFileError:
+            raise
+        except BackgammonError as exc:
+            raise MatFileError(f"line {cell.line}: {exc}") from exc
+
+
+def _replay_cell(game: Game, feed: _Feed, cell: _Cell) -> None:
+    if game.over and cell.kind != "wins":
+        raise MatFileError(f"line {cell.line}: the game is already over")
+    if cell.kind == "roll":
+        _play_cell(game, feed, cell)
+    elif cell.kind == "double":
+        game.double()
+        if cell.value != 2 * game.cube_value:
+            raise MatFileError(f"line {cell.line}: the cube goes to {2 * game.cube_value}, not {cell.value}")
+    elif cell.kind == "take":
+        game.take()
+    elif cell.kind == "drop":
+        game.drop()
+    else:
+        _wins_cell(game, cell)
+
+
+def from_mat(text: str) -> Match:
+    """Read a .mat text into a :class:`Match` with all its games (the
+    finished ones in :attr:`Match.games`, the last in :attr:`Match.game`).
+
+    Anything that cannot be read, or an action the rules do not allow,
+    raises :class:`MatFileError` naming the line.
+
+    >>> from_mat('nonsense')
+    Traceback (most recent call last):
+    ...
+    engine.errors.MatFileError: not a .mat file: line 1 ('nonsense') comes before the 'N point match' line
+    """
+    if not isinstance(text, str):
+        raise MatFileError(f"a .mat file is text, not {type(text).__name__}")
+    headers = {}
+    length: Optional[int] = None
+    games: List[List[Tuple[int, str]]] = []
+    first_score: Optional[Tuple[int, int]] = None
+    expect_score = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        h = _HEADER.match(line)
+        if h:
+            headers[h.group(1).lower()] = h.group(2)
+            continue
+        if line.lstrip().startswith(";"):
+            continue
+        m = re.match(r"^\s*(\d+)\s+point\s+match\s*$", line, re.IGNORECASE)
+        if m and length is None:
+            length = int(m.group(1))
+            continue
+        if re.match(r"^\s*Game\s+\d+\s*$", line, re.IGNORECASE):
+            games.append([])
+            expect_score = True
+            continue
+        if expect_score:
+            scores = re.findall(r":\s*(\d+)", line)
+            if len(scores) != 2:
+                raise MatFileError(f"line {number}: expected both players' scores, got {line.strip()!r}")
+            if first_score is None:
+                first_score = (int(scores[0]), int(scores[1]))
+            expect_score = False
+            continue
+        if length is None:
+            raise MatFileError(f"not a .mat file: line {number} ({line.strip()[:40]!r}) comes before the 'N point match' line")
+        if not games:
+            raise MatFileError(f"line {number}: {line.strip()!r} comes before the first game")
+        games[-1].append((number, line))
+    if length is None:
+        raise MatFileError("not a .mat file: no 'N point match' line")
+    if not 0 <= length <= 99:
+        raise MatFileError(f"a {length}-point match is longer than 99 points")
+    if length == 0 and len(games) > 1:
+        raise MatFileError("a money session of several games cannot be read; one game at a time")
+    cube = headers.get("cube", "on").lower() != "off"
+    feed = _Feed()
+    match = Match(length=length or 1, cube=cube or length == 0, dice=feed)
+    match.start_score = first_score or (0, 0)
+    if length and max(match.start_score) >= length:
+        raise MatFileError(f"the first game starts at {match.start_score}, past the end of a {length}-point match")
+    for i, lines in enumerate(games):
+        try:
+            if i:
+                if match.game.result is None:
+                    raise MatFileError(f"game {i} does not end, yet game {i + 1} follows")
+                match.next_game()
+            _replay(match.game, feed, _read_cells(lines))
+        except MatFileError as exc:
+            raise MatFileError(f"game {i + 1}, {exc}") from exc
+        except BackgammonError as exc:
+            raise MatFileError(f"game {i + 1}: {exc}") from exc
+    return match
