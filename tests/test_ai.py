@@ -266,3 +266,46 @@ def test_the_two_roll_expert_picks_a_legal_play_and_ranks_every_play():
     ranked = bot.rank_plays(pos, (4, 3))
     assert sorted(p for p, _ in ranked) == sorted(legal_plays(pos, (4, 3)))
     assert bot.choose_play(pos, (4, 3)) == ranked[0][0]
+
+
+# -- training on lookahead targets (engine/ai/train_ply.py) ------------------------
+
+def test_one_ply_target_of_a_sure_win_is_a_win():
+    """Two checkers on the 1 point bear off with every roll: a sure single win
+    (the opponent has borne off one checker)."""
+    from engine.ai.train_ply import one_ply_target
+
+    on_roll = [0] * 25
+    on_roll[0] = 2
+    opponent = [0] * 25
+    opponent[5] = 14
+    target = one_ply_target(get_bot("expert").net, Position(on_roll, opponent))
+    assert target.tolist() == pytest.approx([1.0, 0.0, 0.0, 0.0, 0.0])
+
+
+def test_one_ply_target_averages_the_rolls():
+    """One checker on the 6 point; the opponent bears off its last checker
+    next turn.  The side on roll wins exactly with the rolls that carry one
+    checker 6 pips: 22 non-doubles summing to 6 or more and the doubles 2-2
+    to 6-6, 27 of 36; after the other rolls the network sees a lost race."""
+    from engine.ai.train_ply import one_ply_target
+
+    on_roll = [0] * 25
+    on_roll[5] = 1
+    opponent = [0] * 25
+    opponent[0] = 1
+    target = one_ply_target(get_bot("expert").net, Position(on_roll, opponent))
+    assert abs(float(target[0]) - 27 / 36) < 0.02
+    assert float(target[1]) < 0.01  # the opponent has borne off 14: no gammon either way
+
+
+def test_fit_lowers_the_loss_on_its_data():
+    from engine.ai.train_ply import fit
+
+    net = Network.random(hidden=8, seed=1)
+    rng = np.random.default_rng(0)
+    x = rng.random((400, N_INPUTS), dtype=np.float32)
+    y = np.tile(np.array([0.9, 0.2, 0.01, 0.05, 0.0], dtype=np.float32), (400, 1))
+    before = float(np.abs(net.forward(x) - y).mean())
+    trained = fit(net, x, y, epochs=3, lr=1e-2, batch=32)
+    assert float(np.abs(trained.forward(x) - y).mean()) < before / 2
