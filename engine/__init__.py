@@ -6,6 +6,9 @@
 ['24/21 24/23', '24/20', '24/21 8/7']
 """
 
+from typing import Any
+
+from .ai.protocol import Bot
 from .dice import FixedDice, SeededDice, SystemDice
 from .errors import (
     AmbiguousPlayError,
@@ -34,12 +37,14 @@ __all__ = [
     "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",
     "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
     "InvalidMatchIdError", "MatFileError",
-    "to_mat", "from_mat", "get_bot",
+    "to_mat", "from_mat", "get_bot", "Bot",
 ]
 
 
-def get_bot(level: str, **kwargs):
-    """A computer player: 'beginner', 'intermediate', 'expert' or 'random'."""
-    from .ai.bots import get_bot as _get_bot
+def get_bot(level: str, **kwargs: Any) -> "Bot":
+    """A computer player (a :class:`~engine.ai.protocol.Bot`): 'beginner',
+    'intermediate', 'expert' or 'random'.  Keywords: ``seed``, ``net``."""
+    from .ai.bots import get_bot as make_bot
 
-    return _get_bot(level, **kwargs)
+    bot: Bot = make_bot(level, **kwargs)
+    return bot

@@ -17,7 +17,7 @@ player whose turn it is (:attr:`Game.turn`).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from .dice import DiceSource, SystemDice

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import re
-from typing import List, Sequence, Tuple
+from typing import Iterator, List, Sequence, Set, Tuple
 
 from .errors import AmbiguousPlayError, IllegalPlayError, PlayNotationError
 from .moves import step_error, successors
@@ -140,12 +140,12 @@ def _parse_text(text: str) -> List[Tuple[Tuple[int, ...], Tuple[bool, ...]]]:
     return [(tuple(s), tuple(h)) for s, h in chains]
 
 
-def _segment_dice(dist: int, to: int, dice: List[int]):
+def _segment_dice(dist: int, to: int, dice: List[int]) -> Iterator[Tuple[int, ...]]:
     """Orders of dice from ``dice`` that carry a checker ``dist`` pips
     (for ``to == 0``: at least ``dist`` pips, the last die bearing off)."""
-    seen = set()
+    seen: Set[Tuple[int, ...]] = set()
 
-    def rec(left: List[int], done: List[int], total: int):
+    def rec(left: List[int], done: List[int], total: int) -> Iterator[Tuple[int, ...]]:
         for i, d in enumerate(left):
             new = total + d
             if new == dist or (to == 0 and new > dist):
@@ -159,28 +159,28 @@ def _segment_dice(dist: int, to: int, dice: List[int]):
     yield from rec(list(dice), [], 0)
 
 
-def _readings(position: Position, written, dice: List[int]):
+def _readings(position: Position, written: List[_Chain], dice: List[int]) -> List[Tuple[Position, bool]]:
     """Every way to make the written chains with the dice: yields
     ``(result, strict)``, strict meaning the hits fall exactly where the
     text marks them with ``*``."""
     starred = {s for stops, stars in written for s, star in zip(stops, stars) if star}
     blots = {p for p in range(1, 25) if position.checkers(p) == -1}
     segments = [(stops[k], stops[k + 1]) for stops, _ in written for k in range(len(stops) - 1)]
-    out = []
+    out: List[Tuple[Position, bool]] = []
 
-    def order(board: Position, pending: List[Tuple[int, int, int]]):
+    def order(board: Position, pending: List[Tuple[int, int, int]]) -> Iterator[Position]:
         """Apply the pending die steps in some legal order; yield results."""
         if not pending:
             yield board
             return
-        tried = set()
+        tried: Set[Tuple[int, int, int]] = set()
         for k, (a, b, d) in enumerate(pending):
             if (a, b, d) in tried or step_error(board, a, b, d):
                 continue
             tried.add((a, b, d))
             yield from order(board.apply(((a, b),)), pending[:k] + pending[k + 1 :])
 
-    def split(si: int, left: List[int], steps: List[Tuple[int, int, int]]):
+    def split(si: int, left: List[int], steps: List[Tuple[int, int, int]]) -> None:
         if si == len(segments):
             landed = {b for _, b, _ in steps if b}
             strict = (landed & blots) == starred

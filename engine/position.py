@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Iterable, Sequence, Tuple
+from typing import Iterable, Optional, Sequence, Tuple
 
 from .errors import InvalidPositionError, InvalidPositionIdError
 
@@ -69,7 +69,7 @@ class Position:
                 raise InvalidPositionError(f"both sides have checkers on point {p} (of the player on roll)")
         self._b = b
         self._o = o
-        self._hash = None
+        self._hash: Optional[int] = None
 
     @classmethod
     def _raw(cls, b: Tuple[int, ...], o: Tuple[int, ...]) -> "Position":

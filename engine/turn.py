@@ -186,7 +186,7 @@ class Turn:
         """Make a whole play from the start of the turn.  A play as
         :func:`legal_plays` lists it is made at once; any other order of
         steps is checked step by step.  Raises :class:`IllegalPlayError`."""
-        play = tuple(tuple(step) for step in play)  # type: ignore[assignment]
+        play = tuple((int(step[0]), int(step[1])) for step in play)
         self.undo_all()
         dice = self._dice_of.get(play)
         if dice is not None:

@@ -307,11 +307,11 @@ class NullAudio:
         if not self._enabled:
             self.stop()
 
-    def sound(self, name: str) -> None:
+    def sound(self, name: str) -> Optional[pygame.mixer.Sound]:
         _check_name(name)
         return None
 
-    def play(self, name: str) -> None:
+    def play(self, name: str) -> Optional[pygame.mixer.Channel]:
         _check_name(name)
         return None
 

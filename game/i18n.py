@@ -262,9 +262,9 @@ def system_locales() -> List[str]:
         if value:
             found.extend(v for v in value.split(":") if v)
     try:
-        lang = locale.getlocale()[0]
-        if lang:
-            found.append(lang)
+        current = locale.getlocale()[0]
+        if current:
+            found.append(current)
     except (ValueError, TypeError):  # pragma: no cover
         pass
     return found

@@ -371,7 +371,12 @@ class Keeper:
         if h.kind == "roll":
             groups = dice_to_record(h, session, options)
             if groups:
-                self._update_records(lambda r: [r.record_dice(*g) for g in groups])
+
+                def record_dice(records: Records) -> None:
+                    for group in groups:
+                        records.record_dice(*group)
+
+                self._update_records(record_dice)
         elif h.kind == "over":
             self._record_result(session, options)
         if h.kind not in QUIET:

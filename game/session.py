@@ -67,13 +67,13 @@ class Snapshot:
         theirs = (pos.borne_off[1],) + tuple(pos.opponent_counts())
         counts = (mine, theirs) if game.turn == 0 else (theirs, mine)
         turn = game.current_turn
-        dice = tuple(game.dice) if game.phase == MOVE and game.dice else None  # type: ignore[arg-type]
+        dice = game.dice if game.phase == MOVE and game.dice else None
         return cls(
-            counts=counts,  # type: ignore[arg-type]
+            counts=counts,
             turn=game.turn,
             to_act=game.to_act,
             phase=game.phase,
-            dice=dice,  # type: ignore[arg-type]
+            dice=dice,
             remaining=tuple(turn.remaining) if turn is not None else (),
             cube_enabled=game.cube_enabled and not game.crawford,
             cube_value=game.cube_value,
@@ -324,11 +324,11 @@ class Session:
         passed = any(e.kind == "pass" for e in g.log[n:])
         roller = 1 - g.turn if passed else g.turn
         if passed:
-            shown = dataclasses.replace(before, turn=roller, to_act=roller, phase=MOVE, dice=tuple(dice), remaining=tuple(dice))
-            self._emit("roll", roller, before, shown, dice=tuple(dice), opening=opening, replayed=replayed)
-            self._emit("pass", roller, shown, dice=tuple(dice))
+            shown = dataclasses.replace(before, turn=roller, to_act=roller, phase=MOVE, dice=dice, remaining=tuple(dice))
+            self._emit("roll", roller, before, shown, dice=dice, opening=opening, replayed=replayed)
+            self._emit("pass", roller, shown, dice=dice)
         else:
-            self._emit("roll", roller, before, dice=tuple(dice), opening=opening, replayed=replayed)
+            self._emit("roll", roller, before, dice=dice, opening=opening, replayed=replayed)
         return True
 
     def _step(self, frm: int, to: int, die: Optional[int]) -> bool:
@@ -590,6 +590,7 @@ class Session:
     def _computer_act(self) -> None:
         g = self.game
         bot = self.seats[g.to_act]
+        assert bot is not None
         if g.phase in (OPENING, ROLL):
             if g.can_double() and hasattr(bot, "should_double"):
                 pos, cube, ctx = g.position, g.cube_value, self._cube_context(g.turn)
@@ -606,7 +607,7 @@ class Session:
                     turn.undo_all()
                     g.play(self._whole_play)
                     self._plan = []
-                    self._emit("over" if g.phase == OVER else "turn", 1 - g.turn if g.phase != OVER else g.result.winner, before)
+                    self._emit("over" if g.result is not None else "turn", g.result.winner if g.result is not None else 1 - g.turn, before)
             elif turn.complete:
                 self._end_turn()
             else:
@@ -630,8 +631,8 @@ class Session:
         if isinstance(result, Exception):
             raise GameStateError(f"the computer player failed: {result!r}") from result
         if tag == "play":
-            self._whole_play = tuple(tuple(s) for s in result)
-            self._plan = list(self._whole_play)  # type: ignore[arg-type]
+            self._whole_play = tuple((int(s[0]), int(s[1])) for s in result)
+            self._plan = list(self._whole_play)
             if not self._plan:
                 raise GameStateError("the computer player returned no play")
         elif tag == "double":

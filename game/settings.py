@@ -27,7 +27,7 @@ only the persisted fields go to storage (:meth:`to_stored`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Tuple
 
 from . import storage
 
@@ -39,6 +39,9 @@ PACE_TIMINGS: Dict[str, Tuple[float, float, float]] = {
     "fast": (2.0, 0.2, 0.6),
     "instant": (0.0, 0.0, 0.0),
 }
+
+#: a timing left to the pace (timings are never negative)
+FROM_PACE = -1.0
 
 TIMINGS = ("animation_speed", "bot_pace", "pass_pause")
 #: the fields saved between runs (those of storage.Settings)
@@ -61,18 +64,19 @@ class Settings:
     lobby_colour: str = "white"
     lobby_length: int = 1
     lobby_cube: bool = False
-    # -- timings, from the pace unless given --
+    # -- timings, from the pace unless given (FROM_PACE) --
     #: animation speed multiplier; 0 makes every animation instant
-    animation_speed: Optional[float] = None
+    animation_speed: float = FROM_PACE
     #: seconds a computer player waits between its actions (roll, each step, done)
-    bot_pace: Optional[float] = None
+    bot_pace: float = FROM_PACE
     #: seconds the "No legal moves" message stays before the pass
-    pass_pause: Optional[float] = None
+    pass_pause: float = FROM_PACE
 
     def __post_init__(self) -> None:
         timings = PACE_TIMINGS.get(self.pace, PACE_TIMINGS["realistic"])
         for name, value in zip(TIMINGS, timings):
-            if getattr(self, name) is None:
+            given = getattr(self, name)
+            if given is None or given < 0:
                 object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:

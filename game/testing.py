@@ -155,6 +155,7 @@ class Driver:
         """Centre of the mover's top checker on ``point`` (25 = bar), as the
         board shows it once any animation running now has finished."""
         snap = Snapshot.of(self.game)
+        assert self.scene.renderer is not None
         return self.scene.renderer.top_slot(snap, self.session.viewer_for(snap), point)
 
     def target_pos(self, point: int) -> Tuple[float, float]:

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pygame
-import pytest
 
 from engine import FixedDice, SeededDice, get_bot
 from game import i18n

@@ -23,7 +23,7 @@ from engine import FixedDice, Match, SeededDice
 from game import i18n
 from game.app import App
 from game.options import MatchOptions
-from game.saves import Keeper, dice_to_record, read_document, save_document, validate_document
+from game.saves import Keeper, read_document, save_document, validate_document
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.records import RecordsScene
@@ -502,6 +502,7 @@ def test_take_back_and_restore_do_not_count_dice_again(backgammon_home):
     assert counted >= 2
     st_ = s.game.current_turn.legal_steps()[0]
     d.scene.do(("step", st_.frm, st_.to, st_.die))
+    d.app.saves.flush()  # the first run's writes are on disk before the second run starts
     d2 = AppDriver(size=(800, 600), settings=_quick())
     d2.click_button(d2.scene.continue_button)
     d2.app.saves.flush()

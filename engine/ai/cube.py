@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -26,7 +26,7 @@ CONTACT_EFFICIENCY = 0.68
 RACE_EFFICIENCY = 0.60
 
 
-def _w_l(probs: np.ndarray) -> tuple:
+def _w_l(probs: np.ndarray) -> Tuple[float, float, float]:
     p = float(probs[0])
     wins = max(p, 1e-6)
     losses = max(1.0 - p, 1e-6)
@@ -53,7 +53,7 @@ def cubeful_equity(probs: np.ndarray, owner: str = "centre", x: float = CONTACT_
             live = -1.0 + 2.0 * (p - tp) / (cp - tp)
         else:
             live = 1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
-    return (1.0 - x) * dead + x * live
+    return float((1.0 - x) * dead + x * live)
 
 
 def efficiency(contact: bool) -> float:
@@ -75,7 +75,7 @@ def should_take(probs_doubler: np.ndarray, contact: bool = True) -> bool:
     return 2.0 * cubeful_equity(probs_doubler, "opponent", x) <= 1.0
 
 
-def match_double_rule(match: Optional[dict]) -> Optional[bool]:
+def match_double_rule(match: Optional[Mapping[str, Any]]) -> Optional[bool]:
     """Match-play overrides for the side on roll, or None for money decisions.
 
     ``match``: ``{'crawford': bool, 'my_away': int, 'their_away': int}``.
@@ -89,5 +89,5 @@ def match_double_rule(match: Optional[dict]) -> Optional[bool]:
     mine, theirs = match.get("my_away", 0), match.get("their_away", 0)
     if mine and theirs and min(mine, theirs) == 1 and mine != theirs:
         # post-Crawford (someone is 1-away and the Crawford game is past)
-        return mine > theirs
+        return bool(mine > theirs)
     return None

@@ -42,6 +42,7 @@ class HelpScene(MenuScene):
         top = int(f * 3.4)
         bw = min(w - 2 * m, f * 52)
         rect = pygame.Rect((w - bw) // 2, top, bw, h - top - bh - 2 * m)
+        assert self.manager is not None
         self.box = UITextBox("", rect, self.manager, object_id="#help_text")
         lang = self.language
         text_px = max(10, int(round(19 * f / 20)))  # the #help_text font of theme.json, scaled
@@ -72,7 +73,9 @@ class HelpScene(MenuScene):
         sb.set_scroll_from_start_percentage(sb.start_percentage + pages * sb.visible_percentage)
         if self.box is not None:
             # show the new part now (the box redraws when its bar says it moved)
-            height = int(sb.start_percentage * self.box.text_box_layout.layout_rect.height)
+            layout = self.box.text_box_layout
+            assert layout is not None
+            height = int(sb.start_percentage * layout.layout_rect.height)
             self.box._setup_final_text_box_image(self.box._calculate_drawable_area(height))
         self.dirty = True
 

@@ -10,14 +10,16 @@ Records, Quit.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from pygame_gui.elements import UIButton
 
 import pygame
 
 from ..app import App
 from ..i18n import t, tr
 from ..options import LENGTHS, LEVELS, MatchOptions
-from .ui import ChoiceRow, MenuScene
+from .ui import Action, ChoiceRow, MenuScene
 
 
 class LobbyScene(MenuScene):
@@ -27,9 +29,9 @@ class LobbyScene(MenuScene):
         super().__init__(app)
         if dice is not None:  # a dice source for the matches started from now on (tests, replays)
             app.dice = dice
-        self.rows = {}
-        self.continue_button = None
-        self.play_button = None
+        self.rows: Dict[str, ChoiceRow] = {}
+        self.continue_button: Optional[UIButton] = None
+        self.play_button: Optional[UIButton] = None
 
     # -- building ----------------------------------------------------------------------------
     def build(self, size: Tuple[int, int]) -> None:
@@ -48,7 +50,7 @@ class LobbyScene(MenuScene):
         total = left_w + m * 2 + right_w
         x0 = max(m, (w - total) // 2)
         on_off = [(True, t("common.on")), (False, t("common.off"))]
-        rows = [
+        rows: List[Tuple[Optional[str], str, Optional[Sequence[Tuple[Any, str]]], Any, Optional[str]]] = [
             ("mode", t("lobby.opponent"), [("computer", t("lobby.mode.computer")), ("hotseat", t("lobby.mode.hotseat"))], s.lobby_mode, "lobby_mode"),
             ("level", t("lobby.level"), [(lv, t(f"lobby.level.{lv}")) for lv in LEVELS], s.lobby_level, "lobby_level"),
             ("colour", t("lobby.colour"), [(c, t(f"lobby.colour.{c}")) for c in ("white", "black", "random")], s.lobby_colour, "lobby_colour"),
@@ -62,7 +64,7 @@ class LobbyScene(MenuScene):
         y = top
         self.rows = {}
         for key, text, choices, value, field in rows:
-            if key is None:
+            if key is None or choices is None or field is None:
                 y += gap
                 self.label(pygame.Rect(x0, y, left_w, int(f * 1.6)), text, object_id="#small")
                 y += int(f * 1.6)
@@ -74,7 +76,7 @@ class LobbyScene(MenuScene):
         x1 = x0 + left_w + 2 * m
         bh = int(f * 2.5)
         y = top
-        self.play_button = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
+        self.play_button = play = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
         y += int(bh * 1.4) + 2 * gap
         self.continue_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.continue"), ("continue",))
         if self.app.has_match():
@@ -94,10 +96,10 @@ class LobbyScene(MenuScene):
         self.wrapped_label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), tr(self.app.notice) if self.app.notice else t("lobby.keys"),
                            object_id="#hint", up=True)
         # keyboard: Play first
-        self.order.remove(self.play_button)
-        self.order.insert(0, self.play_button)
+        self.order.remove(play)
+        self.order.insert(0, play)
 
-    def _setter(self, field: str):
+    def _setter(self, field: str) -> Callable[[Any], None]:
         def set_value(value: Any) -> None:
             setattr(self.app.settings, field, value)
             if field == "lobby_mode":
@@ -116,7 +118,7 @@ class LobbyScene(MenuScene):
     def options(self) -> MatchOptions:
         return MatchOptions.from_settings(self.app.settings)
 
-    def act(self, action) -> None:
+    def act(self, action: Action) -> None:
         kind = action[0]
         if kind == "play":
             self.start(self.options())
@@ -154,7 +156,7 @@ class LobbyScene(MenuScene):
 
         if self.app.session is None and not self.app.restore_saved():
             self._rebuild(self.app.size)  # the hint line says why (App.notice)
-            if self.continue_button.visible:  # a damaged file that could not be moved aside
+            if self.continue_button is not None and self.continue_button.visible:  # a damaged file that could not be moved aside
                 self.continue_button.hide()
             self.dirty = True
             return

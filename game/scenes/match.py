@@ -430,13 +430,13 @@ class MatchScene(Scene):
         g = s.game
         m = s.match
         name = player_name(g.to_act)
-        if g.phase == OVER:
+        if g.phase == OVER and g.result is not None:
             status = t("panel.match_over" if m.over and m.length > 1 else "panel.over", name=player_name(g.result.winner))
         elif g.phase == OPENING:
             status = t("panel.opening")
         elif g.phase == ROLL:
             status = t("panel.to_roll", name=name)
-        elif g.phase == MOVE:
+        elif g.phase == MOVE and g.dice is not None:
             status = t("panel.to_move", name=name, dice="-".join(map(str, g.dice)))
         elif g.phase == DOUBLED:
             status = t("panel.doubled", name=name)

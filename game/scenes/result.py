@@ -6,15 +6,18 @@ of a match it names the match winner."""
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 import pygame
 
-from ..app import App, Scene
+from ..app import App
 from ..i18n import t
 from ..options import MatchOptions
 from ..session import Session, player_name
-from .ui import MenuScene
+from .ui import Action, MenuScene
+
+if TYPE_CHECKING:
+    from .match import MatchScene
 
 MULTIPLE_KIND = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -35,7 +38,7 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
     else:
         score = t("result.single_game")
     if m.over and m.length > 1:
-        heading = t("result.match", name=player_name(m.winner), score0=s0, score1=s1)
+        heading = t("result.match", name=player_name(r.winner if m.winner is None else m.winner), score0=s0, score1=s1)
     else:
         heading = t("result.wins", name=winner)
     return heading, how, score
@@ -44,7 +47,7 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
 class ResultScene(MenuScene):
     dim_under = True
 
-    def __init__(self, app: App, session: Session, match_scene: Scene, options: Optional[MatchOptions] = None):
+    def __init__(self, app: App, session: Session, match_scene: "MatchScene", options: Optional[MatchOptions] = None):
         super().__init__(app)
         self.session = session
         self.match_scene = match_scene
@@ -87,7 +90,7 @@ class ResultScene(MenuScene):
         if self.focus.index is None:
             self.focus.index = 0
 
-    def act(self, action) -> None:
+    def act(self, action: Action) -> None:
         kind = action[0]
         if kind == "next_game":
             if self.session.next_game():

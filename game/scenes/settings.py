@@ -4,7 +4,7 @@ and is saved at once; Back (or Escape) returns to the screen underneath."""
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Dict, Tuple
 
 import pygame
 
@@ -21,7 +21,7 @@ class SettingsScene(MenuScene):
     def __init__(self, app: App, back: Scene):
         super().__init__(app)
         self.back_to = back
-        self.rows = {}
+        self.rows: Dict[str, ChoiceRow] = {}
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size

@@ -17,7 +17,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..app import App, Scene
-from ..i18n import t
 from ..input.focus import FocusRing, nearest
 from ..input.intents import DIRECTIONS, intent_of
 from .theme import manager, ui_font_px
@@ -193,8 +192,9 @@ class MenuScene(Scene):
 
         first = self.label(rect, " ", object_id=object_id)
         lines = [text]
-        if "<" not in text and first.font is not None:
-            lines = wrap_html(text, lambda s: first.font.size(s)[0], rect.width - 8).split("<br>")
+        font = first.font
+        if "<" not in text and font is not None:
+            lines = wrap_html(text, lambda s: font.size(s)[0], rect.width - 8).split("<br>")
         out = [first]
         for _ in lines[1:]:
             out.append(self.label(rect, " ", object_id=object_id))
