@@ -131,6 +131,7 @@ def test_lobby_by_mouse_opens_a_game_and_quit_stops():
     assert not app.running
 
 
+@pytest.mark.slow
 def test_command_line_smoke_test(capsys):
     from game.__main__ import main
 

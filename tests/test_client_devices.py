@@ -141,6 +141,7 @@ def _pad_turn(d, rng, used) -> None:
     d.settle()
 
 
+@pytest.mark.slow
 def test_a_hot_seat_game_and_every_menu_by_controller_alone():
     d = AppDriver(size=(960, 640), settings=_quick(auto_end_turn=False, sound=False))
     d.app.dice = SeededDice(7)
@@ -336,6 +337,7 @@ def _check_display(d) -> None:
     assert d.scene.animator.display == Snapshot.of(d.game)
 
 
+@pytest.mark.slow
 def test_a_hot_seat_game_by_touch_alone_without_double_actions():
     d = Driver(size=(1024, 768), seed=11, settings=_quick(auto_end_turn=True))
     rng = random.Random(6)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pygame
+import pytest
+from support import ROOT
 
 from engine import FixedDice, SeededDice, get_bot
 from game import i18n
@@ -24,7 +26,6 @@ from game.session import Happening, Snapshot
 from game.settings import Settings
 from game.storage import Storage
 from game.testing import AppDriver, Driver
-from support import ROOT
 
 
 class Recorder:
@@ -210,6 +211,7 @@ def test_lobby_by_keyboard_and_idle_costs_nothing():
 
 
 # -- settings -------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_each_setting_takes_effect_at_once_and_persists(monkeypatch):
     rec = Recorder()
     d = AppDriver(size=(800, 600), audio=rec)  # settings loaded from the (empty) home: defaults
@@ -335,6 +337,7 @@ def test_human_doubles_and_the_computer_takes_then_drops():
 
 
 # -- resignation ---------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_resign_to_the_computer_refused_then_accepted():
     d = Driver(size=(1024, 768), seats=(None, get_bot("random", seed=2)), settings=_quick(), dice=SeededDice(4))
     s = d.session
@@ -402,6 +405,7 @@ def test_rules_and_help_scroll_and_return():
 
 
 # -- sound ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_sounds_follow_what_happens_and_the_toggle_silences_them():
     rec = Recorder()
     d = Driver(size=(800, 600), seats=(get_bot("random", seed=1), get_bot("random", seed=2)), cube=False,
@@ -437,6 +441,7 @@ def test_sound_for_hits_bear_off_win_and_lose():
     assert sound_for("start", Happening("double", 0, snap, snap)) == "double"
 
 
+@pytest.mark.slow
 def test_no_audio_device_runs_silently_and_says_so_once(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="no-such-driver", BACKGAMMON_HOME=str(tmp_path))
     proc = subprocess.run(

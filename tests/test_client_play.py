@@ -27,6 +27,7 @@ def _roll_by_click(d: Driver) -> None:
     assert len(d.game.log) > n or d.game.phase == "move"
 
 
+@pytest.mark.slow
 def test_hot_seat_game_by_clicks():
     d = Driver(size=(1024, 768), seed=11)
     rng = random.Random(5)
@@ -61,6 +62,7 @@ def test_hot_seat_game_by_clicks():
     _check_display(d)
 
 
+@pytest.mark.slow
 def test_hot_seat_game_by_drag_and_drop():
     d = Driver(size=(800, 600), seed=23)
     rng = random.Random(9)
@@ -111,6 +113,7 @@ def _focus_and_press(d: Driver, index: int) -> None:
     d.key(pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_hot_seat_match_by_keyboard_only():
     settings = Settings(animation_speed=4.0, bot_pace=0.0, pass_pause=0.2, auto_end_turn=False)
     d = Driver(size=(1024, 768), seed=4, length=1, settings=settings)
@@ -177,6 +180,7 @@ def test_arrow_keys_move_the_focus_on_the_board_and_escape_backs_out():
     assert scene.focus.index == 0 and scene._focusables[0][1][0] == "step"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_computer_seats_play_on_a_worker_thread(seed):
     from engine import get_bot
@@ -193,6 +197,7 @@ def test_computer_seats_play_on_a_worker_thread(seed):
     _check_display(d)
 
 
+@pytest.mark.slow
 def test_human_against_a_computer_by_clicks_with_take_back():
     from engine import get_bot
 

@@ -4,10 +4,11 @@ shown step by step, resizing live."""
 import random
 
 import pygame
+import pytest
+from support import OUTPUT
 
 from game.settings import Settings
 from game.testing import Driver
-from support import OUTPUT
 
 
 def _play_turns(d: Driver, turns: int, rng: random.Random) -> None:
@@ -21,6 +22,7 @@ def _play_turns(d: Driver, turns: int, rng: random.Random) -> None:
             d.click(d.target_pos(s.to))
 
 
+@pytest.mark.slow
 def test_board_png_at_1920x1080_mid_game():
     d = Driver(size=(1920, 1080), seed=3, length=5, cube=True)
     _play_turns(d, 12, random.Random(4))
@@ -68,6 +70,7 @@ def test_a_step_animates_the_checker_along_its_path():
     assert len(xs) + len(ys) > 5  # it moved
 
 
+@pytest.mark.slow
 def test_hit_checker_flies_to_the_bar():
     d = Driver(size=(1024, 768), seed=7, settings=Settings(animation_speed=0.0, pass_pause=0.0))
     g = d.game
@@ -93,6 +96,7 @@ def test_hit_checker_flies_to_the_bar():
     raise AssertionError("no hit came up")
 
 
+@pytest.mark.slow
 def test_no_legal_moves_shows_a_message_then_passes():
     # play seeded random turns until a roll cannot be played
     d = Driver(size=(800, 600), seed=21, settings=Settings(animation_speed=1.0, pass_pause=0.6))
@@ -124,6 +128,7 @@ def test_no_legal_moves_shows_a_message_then_passes():
     raise AssertionError("no pass came up")
 
 
+@pytest.mark.slow
 def test_resize_live_keeps_playing():
     d = Driver(size=(1280, 720), seed=2)
     d.key(pygame.K_SPACE)
@@ -140,6 +145,7 @@ def test_resize_live_keeps_playing():
         assert len(g.current_turn.steps) == n
 
 
+@pytest.mark.slow
 def test_partial_redraws_match_a_full_redraw():
     """Only changed parts of the board are redrawn; the screen must always be
     what a full redraw gives."""

@@ -718,6 +718,7 @@ def mutated(draw, base):
     return doc
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_game_documents_load_or_raise_serialization_error(data):
@@ -782,6 +783,7 @@ def expected_kind(final):
     return "backgammon" if loser[24] or any(loser[18:24]) else "gammon"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_complete_random_games_end_with_a_valid_result(batch):
     for seed in range(batch, RANDOM_GAMES, BATCHES):

@@ -259,6 +259,7 @@ def test_as_html(lang):
             assert width_of(line) <= 480, line
 
 
+@pytest.mark.slow
 def test_pygame_gui_renders_the_help_without_warnings(recwarn):
     """Build a real UITextBox with each language's text on the dummy video driver."""
     was_init = pygame.get_init()

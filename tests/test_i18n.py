@@ -159,6 +159,7 @@ def test_system_locales_reads_the_environment(monkeypatch):
     assert i18n.system_language() == "en"
 
 
+@pytest.mark.slow
 def test_first_start_follows_the_locale_then_the_setting_persists(monkeypatch):
     monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8"])
     d = AppDriver(size=(800, 600))  # settings from the (empty) home: language ''
@@ -182,6 +183,7 @@ def test_first_start_follows_the_locale_then_the_setting_persists(monkeypatch):
     assert i18n.language() == "zh" and Storage().load_settings()[0].language == "zh"
 
 
+@pytest.mark.slow
 def test_switching_during_a_match_relabels_board_panel_and_log():
     d = AppDriver(size=(1024, 768), settings=Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0))
     d.app.dice = FixedDice([3, 1, 6, 5])
@@ -448,6 +450,7 @@ def walk(lang, size, monkeypatch, shots=False):
     return audit
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_scene_in_every_language(lang, size, monkeypatch):
@@ -488,6 +491,7 @@ def test_a_saved_move_log_stays_translatable():
             i18n.from_json(bad)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_longest_match_lines_fit_at_800x600(lang, monkeypatch):
     """A Crawford game late in a 7-point match: the longest score lines of

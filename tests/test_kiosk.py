@@ -101,6 +101,7 @@ WAKERS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wake", sorted(WAKERS))
 def test_idle_match_goes_to_the_lobby_saved_then_attract_mode_until_a_press(wake):
     d, clock = _kiosk(idle=100.0, attract=30.0)
@@ -153,6 +154,7 @@ def test_idle_match_goes_to_the_lobby_saved_then_attract_mode_until_a_press(wake
     assert isinstance(d.scene, MatchScene) and d.scene.session is session
 
 
+@pytest.mark.slow
 def test_idle_on_other_screens_and_after_a_finished_match():
     d, clock = _kiosk(idle=50.0, attract=1000.0)
     d.click_button(d.scene.help_button)
@@ -176,6 +178,7 @@ def test_idle_on_other_screens_and_after_a_finished_match():
     assert isinstance(lobby, LobbyScene) and d.app.session is None and not lobby.continue_button.visible
 
 
+@pytest.mark.slow
 def test_attract_mode_plays_intermediate_against_intermediate_fast_and_silent():
     d, clock = _kiosk(level=ATTRACT_LEVEL, pace=ATTRACT_PACE)
     before = (d.app.settings.pace, d.app.settings.animation_speed)
@@ -217,6 +220,7 @@ def _traced() -> int:
     return sum(stat.size for stat in snap.statistics("filename"))
 
 
+@pytest.mark.slow
 def test_attract_mode_game_after_game_does_not_grow_memory():
     d, clock = _kiosk(size=(640, 480), attract=5.0)
     kiosk = d.app.kiosk

@@ -10,13 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.resources import assets_dir
-
+import pytest
 from support import ROOT
+
+from engine.resources import assets_dir
 
 SPEC = ROOT / "build_exe.spec"
 
 
+@pytest.mark.slow
 def test_smoke_test_from_source_exits_0(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", BACKGAMMON_HOME=str(tmp_path))
     proc = subprocess.run(

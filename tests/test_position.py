@@ -176,6 +176,7 @@ def test_trailing_bits_are_refused():
             Position.from_id(encode_bits(bits + tail))
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(st.text(), st.text(alphabet=B64, min_size=14, max_size=14), st.text(alphabet=B64 + "=- ", max_size=16)))
 def test_arbitrary_text_gives_a_position_or_the_id_error(text):

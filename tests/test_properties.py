@@ -11,6 +11,7 @@ import itertools
 import random
 from functools import lru_cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,6 +137,7 @@ def test_brute_force_agrees_with_hand_worked_examples():
 
 
 # -- properties ---------------------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(positions(), dice_rolls)
 def test_fifteen_checkers_a_side_after_every_play(pos, dice):
@@ -148,6 +150,7 @@ def test_fifteen_checkers_a_side_after_every_play(pos, dice):
             assert all(n >= 0 for n in side.on_roll_counts())
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(positions(), dice_rolls)
 def test_no_play_lands_on_or_passes_through_a_blocked_point(pos, dice):
@@ -163,6 +166,7 @@ def test_no_play_lands_on_or_passes_through_a_blocked_point(pos, dice):
         assert step_by_step(pos, play, dice) is not None, format_play(pos, play)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(positions(), dice_rolls)
 def test_no_legal_play_uses_fewer_dice_than_another(pos, dice):
@@ -172,6 +176,7 @@ def test_no_legal_play_uses_fewer_dice_than_another(pos, dice):
     assert bool(plays) == (most > 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions(), dice_rolls.filter(lambda d: d[0] != d[1]))
 def test_larger_die_rule(pos, dice):
@@ -186,6 +191,7 @@ def test_larger_die_rule(pos, dice):
     assert got == (with_high if with_high else with_low)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(positions(), dice_rolls)
 def test_legal_plays_are_exactly_the_rules(pos, dice):
@@ -193,6 +199,7 @@ def test_legal_plays_are_exactly_the_rules(pos, dice):
     assert {after for _, after in successors(pos, dice)} == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions(), dice_rolls)
 def test_position_id_round_trip(pos, dice):
@@ -204,6 +211,7 @@ def test_position_id_round_trip(pos, dice):
         assert eval(repr(p), {"Position": Position}) == p
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(positions(), dice_rolls)
 def test_parse_of_format_gives_the_play_back(pos, dice):
@@ -224,6 +232,7 @@ def test_legal_plays_are_distinct_and_deterministic(pos, dice):
     assert {a for _, a in flipped} == {a for _, a in pairs}
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(positions(), dice_rolls)
 def test_legal_plays_can_be_made_step_by_step(pos, dice):

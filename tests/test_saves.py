@@ -108,6 +108,7 @@ def _resign(d, level):
 
 
 # -- killed in the middle of a turn ------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 @pytest.mark.parametrize("mode,seed", [("hotseat", 1), ("computer", 3)])
 def test_sigkill_in_the_middle_of_a_turn_resumes_at_its_start(backgammon_home, mode, seed):
@@ -158,6 +159,7 @@ def test_sigkill_in_the_middle_of_a_turn_resumes_at_its_start(backgammon_home, m
 
 
 # -- when the game is saved ----------------------------------------------------------------------
+@pytest.mark.slow
 def test_saved_at_the_start_of_each_turn_and_not_for_steps(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick(auto_end_turn=False))
     s = _start(d, "hotseat")
@@ -208,6 +210,7 @@ def test_window_close_and_back_to_lobby_save(backgammon_home):
     assert _saved(d)["match"] == _json(s.match.to_json())
 
 
+@pytest.mark.slow
 def test_restart_discards_the_save_and_a_finished_match_leaves_none(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     s = _start(d, "hotseat")
@@ -231,6 +234,7 @@ def test_restart_discards_the_save_and_a_finished_match_leaves_none(backgammon_h
     assert not AppDriver(size=(800, 600), settings=_quick()).scene.continue_button.visible
 
 
+@pytest.mark.slow
 def test_a_match_continues_with_its_score_cube_options_and_earlier_log(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     s = _start(d, "hotseat", length=5, cube=True)
@@ -269,6 +273,7 @@ def test_a_match_continues_with_its_score_cube_options_and_earlier_log(backgammo
     assert d2.scene.panel.log is not None and d2.app.options.length == 5 and d2.app.options.cube
 
 
+@pytest.mark.slow
 def test_continue_from_a_live_match_uses_it_not_the_file(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     s = _start(d, "hotseat")
@@ -280,6 +285,7 @@ def test_continue_from_a_live_match_uses_it_not_the_file(backgammon_home):
     assert isinstance(d.scene, MatchScene) and d.session is s and d.app.notice is None
 
 
+@pytest.mark.slow
 def test_a_demo_match_is_neither_saved_nor_recorded_nor_costs_the_saved_game(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     _start(d, "hotseat")
@@ -393,6 +399,7 @@ GOOD_OLD, GOOD_NEW = _good_doc(4), _good_doc(9)
 
 @hsettings(max_examples=200, deadline=None,
            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
+@pytest.mark.slow
 @given(data=st.data(), with_backup=st.booleans())
 def test_corrupt_saves_never_escape_restore_saved(one_app, data, with_backup):
     app, home = one_app
@@ -493,6 +500,7 @@ def test_dice_recorded_hot_seat_both_and_against_the_computer_the_humans():
     assert black.faces == [0, 1, 1, 0, 0, 2] and black.rolls == 1 and black.doubles == 1
 
 
+@pytest.mark.slow
 def test_take_back_and_restore_do_not_count_dice_again(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     s = _start(d, "hotseat")
@@ -509,6 +517,7 @@ def test_take_back_and_restore_do_not_count_dice_again(backgammon_home):
     assert sum(Storage().load_records()[0].faces) == counted
 
 
+@pytest.mark.slow
 def test_records_of_a_match_against_the_computer_and_the_records_screen(backgammon_home):
     d = AppDriver(size=(1024, 768), settings=_quick())
     s = _start(d, "computer", length=5, level="beginner", colour="white")
@@ -565,6 +574,7 @@ def test_records_of_a_match_against_the_computer_and_the_records_screen(backgamm
     assert isinstance(d.scene, LobbyScene)
 
 
+@pytest.mark.slow
 def test_records_and_settings_round_trip_through_the_app(backgammon_home):
     d = AppDriver(size=(800, 600))  # settings from the (empty) home
     d.click_button(d.scene.gear_button)
@@ -591,6 +601,7 @@ def test_records_and_settings_round_trip_through_the_app(backgammon_home):
                                       doubles=f"{100.0 * rec.doubles / rec.rolls:.1f}" if rec.rolls else "–")
 
 
+@pytest.mark.slow
 def test_records_screen_when_empty_and_with_damaged_records(backgammon_home):
     d = AppDriver(size=(800, 600), settings=_quick())
     d.click_button(d.scene.records_button)
@@ -617,6 +628,7 @@ records_data = st.fixed_dictionaries({}, optional={
 })
 
 
+@pytest.mark.slow
 @hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=records_data, raw=st.none() | st.binary(max_size=60))
 @example(data={"by_mode": {"\x00": None}}, raw=None)  # a NUL in a line: fonts cannot draw it
@@ -641,6 +653,7 @@ def test_any_records_file_opens_the_records_screen(one_app, data, raw):
     assert payload in kept
 
 
+@pytest.mark.slow
 @hsettings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(raw=st.binary(max_size=60) | json_values.map(lambda v: json.dumps({"schema": 1, "kind": "settings", "data": v}).encode()))
 def test_any_settings_file_starts_the_app(raw):
@@ -670,6 +683,7 @@ def altered(draw):
     return _set(doc, path, draw(json_values | st.sampled_from(["\x00", "a\x00b", "x" * 500, 10 ** 20, -1, 2, 65])))
 
 
+@pytest.mark.slow
 @hsettings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(doc=altered())
 @example(doc=_set(_json(GOOD_NEW), ("old_log", 0), "a\x00b"))

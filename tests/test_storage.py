@@ -386,6 +386,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
 def test_sigkill_during_saves_never_loses_the_game(home):
     for delay in (0.15, 0.23, 0.31):
@@ -448,6 +449,7 @@ def corruption(draw, good: bytes, kind: str) -> bytes:
     return json.dumps(doc).encode()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["settings", "records", "saved-game"])
 @hsettings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), with_backup=st.booleans())
@@ -488,6 +490,7 @@ def test_corrupt_files_never_escape(kind, data, with_backup):
         assert len(list(folder.iterdir())) == (3 if with_backup else 1)
 
 
+@pytest.mark.slow
 @hsettings(max_examples=100, deadline=None)
 @given(st.binary(max_size=100), st.binary(max_size=100))
 def test_any_bytes_in_both_files(main, backup):
