@@ -40,7 +40,7 @@ import base64
 import binascii
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .errors import InvalidMatchIdError
 
@@ -153,7 +153,7 @@ def decode_match_id(text: str) -> MatchState:
     return _checked(v, text)
 
 
-def _checked(v: dict, text: str) -> MatchState:
+def _checked(v: Dict[str, int], text: str) -> MatchState:
     def bad(why: str) -> InvalidMatchIdError:
         return InvalidMatchIdError(f"Match ID {text!r}: {why}")
 
@@ -184,7 +184,7 @@ def _checked(v: dict, text: str) -> MatchState:
         turn=v["turn"],
         doubled=bool(v["double"]),
         resign=RESIGN_LEVELS[v["resign"] - 1] if v["resign"] else None,
-        dice=dice,  # type: ignore[arg-type]
+        dice=dice,
         length=length,
         score=score,
     )

@@ -94,10 +94,10 @@ def _rows(cells: Sequence[Tuple[int, str]]) -> List[str]:
         else:
             rows.append([text, None, numbered])
     lines, n = [], 0
-    for left, right, numbered in rows:
-        if numbered:
+    for left, right, counted in rows:
+        if counted:
             n += 1
-        head = f"{n:3d}) " if numbered else "     "
+        head = f"{n:3d}) " if counted else "     "
         left_text = left or ""
         line = head + left_text.ljust(max(_LEFT_WIDTH, len(left_text) + 1)) + (right or "")
         lines.append(line.rstrip())

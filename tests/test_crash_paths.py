@@ -17,12 +17,9 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game import storage as storage_module
-from game.app import App
-from game.scenes.lobby import LobbyScene
 from game.scenes.records import RecordsScene
 from game.settings import Settings
-from game.storage import MAX_COUNT, RECORDS_FILE, SETTINGS_FILE, Records, Storage, Tally
+from game.storage import MAX_COUNT, RECORDS_FILE, SETTINGS_FILE, Storage, Tally
 from game.testing import AppDriver
 
 

@@ -155,7 +155,7 @@ def test_take_back_the_last_turn_with_the_same_dice():
     g.roll()
     g.play_text("24/14")
     assert (g.turn, g.phase) == (0, "roll")
-    assert g.can_take_back() and g.can_take_back(1) and not g.can_take_back(0) is None
+    assert g.can_take_back() and g.can_take_back(1) and g.can_take_back(0) is not None
     g.take_back()  # by default the last turn played: player 1's
     assert (g.turn, g.phase, g.dice) == (1, "move", (6, 4))
     assert g.position == INITIAL.apply(((8, 5), (6, 5))).swapped()

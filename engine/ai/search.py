@@ -179,4 +179,5 @@ def two_ply(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:
         deep = _value_on_roll_one_ply(evaluate, todo)
         for (k, r), v in zip(where, deep):
             values[k, r] = v
-    return values @ ROLL_WEIGHTS
+    averaged: np.ndarray = values @ ROLL_WEIGHTS
+    return averaged
