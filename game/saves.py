@@ -13,7 +13,9 @@ the session's happenings and
   a better roll.  The app also saves when the window closes and on the way
   back to the lobby;
 - discards the save when a new match replaces it (Play, Restart, play again)
-  and when the match is over;
+  and when the match is over; a match against the computer replaced before
+  it is over counts in the records as abandoned, so a losing game cannot be
+  erased silently;
 - records every finished game and match (per mode and level, with gammons
   and backgammons) and the dice thrown, in :class:`game.storage.Records`.
 
@@ -238,6 +240,7 @@ class Keeper:
         saved game); the kept match is saved now."""
         if session is not self.session:
             if options is None or options.mode != "demo":
+                self._record_abandoned()
                 self._discard()
             self._follow(session, options)
         else:
@@ -381,6 +384,18 @@ class Keeper:
             self._record_result(session, options)
         if h.kind not in QUIET:
             self.save()
+
+    def _record_abandoned(self) -> None:
+        """The kept match is being replaced: one against the computer that
+        was started (a throw made) and is not over counts as abandoned."""
+        s, o = self.session, self.options
+        if s is None or o is None or o.mode != "computer":
+            return
+        m = s.match
+        if m.over or (m.game_number == 1 and not m.game.log):
+            return
+        key = mode_key(o.mode, o.level)
+        self._update_records(lambda r: r.record_abandoned(key))
 
     def _record_result(self, session: Session, options: MatchOptions) -> None:
         result = session.game.result

@@ -358,6 +358,9 @@ class Tally:
     gammons_lost: int = 0
     backgammons_won: int = 0
     backgammons_lost: int = 0
+    #: matches left unfinished (a new match started over one, Restart): a
+    #: losing game cannot be erased silently
+    abandoned: int = 0
 
     def add(self, other: "Tally") -> "Tally":
         return Tally(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
@@ -428,6 +431,10 @@ class Records:
         t = self.tally(key)
         t.matches_played += 1
         t.matches_won += bool(won)
+
+    def record_abandoned(self, key: str) -> None:
+        """A match left unfinished (see :attr:`Tally.abandoned`)."""
+        self.tally(key).abandoned += 1
 
     def record_dice(self, *dice: int) -> None:
         """Dice thrown: each die counts for its face; a throw of two dice also

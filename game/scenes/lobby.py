@@ -146,8 +146,28 @@ class LobbyScene(MenuScene):
         self.focus.clear()
 
     def start(self, options: MatchOptions, seed: Optional[int] = None) -> None:
-        """Start a new match (it replaces any match kept to continue)."""
+        """Start a new match.  It replaces the match kept to continue, so
+        while "Continue last game" shows, ask first (Continue the default)."""
+        if self.continue_button is not None and self.continue_button.visible and self._kept_match():
+            self.ask_new_match(options, seed)
+            return
         start_match(self.app, options, seed=seed)
+
+    def _kept_match(self) -> bool:
+        """Is there a match in play to lose (loading the saved one if needed)?"""
+        app = self.app
+        if app.session is not None and not app.session.match.over:
+            return True
+        return app.session is None and app.restore_saved()
+
+    def ask_new_match(self, options: MatchOptions, seed: Optional[int] = None) -> None:
+        """Start a new match? What the saved one is, and that it will be lost."""
+        from .ui import DialogScene
+
+        self.app.switch(DialogScene(
+            self.app, t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
+            [(t("lobby.continue"), self.continue_match), (t("confirm.new.start"), lambda: start_match(self.app, options, seed=seed))],
+            on_cancel=lambda: self.app.switch(self)))
 
     def continue_match(self) -> None:
         """Back to the match in progress (kept in the app, or saved by an
@@ -161,6 +181,20 @@ class LobbyScene(MenuScene):
             self.dirty = True
             return
         self.app.switch(MatchScene(self.app, self.app.session))
+
+
+def saved_match_text(session: Any, options: Any) -> str:
+    """What starting a new match loses: "Your saved match, White 2 – Black 0
+    of 5, will be lost." (against the computer: and it counts as abandoned)."""
+    m = session.match
+    if m.length > 1:
+        a, b = m.score
+        text = t("confirm.new.match", name0=t("player.0"), score0=a, name1=t("player.1"), score1=b, length=m.length)
+    else:
+        text = t("confirm.new.game")
+    if options is not None and options.mode == "computer":
+        text += ("" if text.endswith("。") else " ") + t("confirm.new.abandoned")
+    return text
 
 
 def start_match(app: App, options: MatchOptions, dice: Any = None, seed: Optional[int] = None) -> None:

@@ -741,7 +741,9 @@ class MatchScene(Scene):
         """Discard this match and start a new one like it, after asking."""
         from .ui import DialogScene
 
-        self.app.switch(DialogScene(self.app, t("confirm.restart.title"), t("confirm.restart.text"),
+        computer = self.app.session is self.session and self.app.options is not None and self.app.options.mode == "computer"
+        text = t("confirm.restart.abandoned") if computer else t("confirm.restart.text")
+        self.app.switch(DialogScene(self.app, t("confirm.restart.title"), text,
                                     [(t("button.yes"), self.restart), (t("button.no"), self._back_here)], on_cancel=self._back_here))
 
     def restart(self) -> None:

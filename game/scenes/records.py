@@ -20,13 +20,14 @@ from .ui import MenuScene
 
 #: the table's columns: (key of the header, share of the table's width)
 COLUMNS = (
-    ("records.col.mode", 0.30),
-    ("records.col.games", 0.11),
-    ("records.col.won", 0.09),
-    ("records.col.matches", 0.11),
-    ("records.col.won", 0.09),
-    ("records.col.gammons", 0.15),
-    ("records.col.backgammons", 0.15),
+    ("records.col.mode", 0.27),
+    ("records.col.games", 0.10),
+    ("records.col.won", 0.07),
+    ("records.col.matches", 0.10),
+    ("records.col.won", 0.07),
+    ("records.col.gammons", 0.13),
+    ("records.col.backgammons", 0.14),
+    ("records.col.abandoned", 0.12),
 )
 BAR = (196, 160, 64)
 BAR_EDGE = (245, 197, 66)
@@ -68,6 +69,7 @@ def row_cells(name: str, tally: Tally) -> List[str]:
         str(tally.matches_won),
         t("records.won_lost", won=tally.gammons_won, lost=tally.gammons_lost),
         t("records.won_lost", won=tally.backgammons_won, lost=tally.backgammons_lost),
+        str(tally.abandoned),
     ]
 
 

@@ -347,8 +347,18 @@ class DialogScene(MenuScene):
         ph = int(f * 9.5)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
-        self.label(pygame.Rect(rect.x + f, rect.y + f, pw - 2 * f, int(f * 2.2)), self.title, object_id="#heading")
-        self.label(pygame.Rect(rect.x + f, rect.y + int(f * 3.3), pw - 2 * f, int(f * 1.8)), self.text, object_id="#centred")
+        title = self.label(pygame.Rect(rect.x + f, rect.y + f, pw - 2 * f, int(f * 2.2)), self.title, object_id="#heading")
+        # a long question goes on in more lines, and the box grows to hold them
+        line_h = int(f * 1.8)
+        self.text_labels = self.wrapped_label(pygame.Rect(rect.x + f, rect.y + int(f * 3.3), pw - 2 * f, line_h), self.text, object_id="#centred")
+        extra = (len(self.text_labels) - 1) * line_h
+        if extra:
+            rect = pygame.Rect(rect.x, max(0, rect.y - extra // 2), pw, ph + extra)
+            self.box.set_relative_position(rect.topleft)
+            self.box.set_dimensions(rect.size)
+            title.set_relative_position((rect.x + f, rect.y + f))
+            for i, label in enumerate(self.text_labels):
+                label.set_relative_position((rect.x + f, rect.y + int(f * 3.3) + i * line_h))
         total = n * bw + (n - 1) * gap
         x = rect.x + (pw - total) // 2
         y = rect.bottom - f - bh
