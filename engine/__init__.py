@@ -6,7 +6,7 @@
 ['24/21 24/23', '24/20', '24/21 8/7']
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .ai.protocol import Bot
 from .dice import FixedDice, SeededDice, SystemDice
@@ -30,6 +30,9 @@ from .notation import format_play, parse_play
 from .position import Play, Position, Step
 from .turn import StepMade, Turn
 
+if TYPE_CHECKING:
+    from .analysis import MatchAnalysis
+
 __all__ = [
     "Position", "Play", "Step", "legal_plays", "successors", "format_play", "parse_play",
     "Game", "Match", "Result", "LogEntry", "Turn", "StepMade",
@@ -37,7 +40,7 @@ __all__ = [
     "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",
     "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
     "InvalidMatchIdError", "MatFileError",
-    "to_mat", "from_mat", "get_bot", "Bot",
+    "to_mat", "from_mat", "get_bot", "Bot", "analyse_match",
 ]
 
 
@@ -48,3 +51,10 @@ def get_bot(level: str, **kwargs: Any) -> "Bot":
 
     bot: Bot = make_bot(level, **kwargs)
     return bot
+
+
+def analyse_match(match: "Match", progress: Any = None, bot: Any = None) -> "MatchAnalysis":
+    """Rate every decision of a match: see :func:`engine.analysis.analyse_match`."""
+    from .analysis import analyse_match as run_analysis
+
+    return run_analysis(match, progress=progress, bot=bot)

@@ -1,0 +1,320 @@
+"""Rate every decision of a match, as review programs do.
+
+:func:`analyse_match` replays each game's log and asks the expert computer
+player (only through its public methods) about every decision:
+
+* a play: every legal play ranked by ``get_bot('expert').rank_plays``; the
+  ``loss`` is the equity the play made gives up against the best one;
+* the cube: the money cube model the computer plays with
+  (:mod:`engine.ai.cube`, Janowski's live cube) rates each double, take and
+  drop, and each turn where a double was right but not given (a missed
+  double); cube decisions in the Crawford game and after it are not rated;
+* ``luck``: how much better this roll was than the average roll, in equity
+  for the player who rolled: the network's value of the best play with this
+  roll less its value of the position before the roll (which estimates the
+  average over the 36 rolls);
+* ``win``: player 0's chance of winning the game before the decision.
+
+Equities are cubeless and per unit of the cube (the cube's value is not
+multiplied in).  Labels follow the losses: doubtful from 0.04, bad from
+0.08, very bad from 0.16.  Per player, the error rate is the average loss per
+unforced decision, times 1000.
+
+>>> from engine import FixedDice, Match
+>>> m = Match(dice=FixedDice([3, 1]))
+>>> _ = m.game.roll(); m.game.play_text('24/21 24/23')      # instead of 8/5 6/5
+>>> a = analyse_match(m)
+>>> d = a.decisions[0]
+>>> d.played, d.best, d.label
+('24/21 24/23', '8/5 6/5', <Label.VERY_BAD: 'very bad'>)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .game import Game
+from .match import Match
+from .notation import format_play, parse_play
+from .position import Play, Position
+
+#: (equity lost from, label) from the worst down
+THRESHOLDS = ((0.16, "very bad"), (0.08, "bad"), (0.04, "doubtful"))
+_MAX_CUBE = 64
+
+
+class Label(str, Enum):
+    """How bad a decision was."""
+
+    NONE = "none"
+    DOUBTFUL = "doubtful"
+    BAD = "bad"
+    VERY_BAD = "very bad"
+
+
+class Kind(str, Enum):
+    """What was decided."""
+
+    MOVE = "move"
+    DOUBLE = "double"
+    NO_DOUBLE = "no double"
+    TAKE = "take"
+    DROP = "drop"
+
+
+def label_for(loss: float) -> Label:
+    """The label of a loss in equity.
+
+    >>> [label_for(x).value for x in (0.0, 0.05, 0.1, 0.3)]
+    ['none', 'doubtful', 'bad', 'very bad']
+    """
+    for threshold, name in THRESHOLDS:
+        if loss >= threshold:
+            return Label(name)
+    return Label.NONE
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of one player.  ``game`` counts from 1; ``entry`` is the
+    index of the decision's line in that game's log; ``position`` is the
+    board before the decision, seen from ``player``; ``played`` and ``best``
+    are notation for plays (``''`` for no play) and the cube action's name
+    (a :class:`Kind` value) for cube decisions; ``played_play`` and
+    ``best_play`` are the plays themselves (None for cube decisions)."""
+
+    game: int
+    entry: int
+    player: int
+    kind: Kind
+    position: Position
+    dice: Optional[Tuple[int, int]]
+    played: str
+    best: str
+    loss: float
+    label: Label
+    luck: float = 0.0
+    forced: bool = False
+    win: float = 0.5
+    cube_value: int = 1
+    played_play: Optional[Play] = None
+    best_play: Optional[Play] = None
+
+    @property
+    def mistake(self) -> bool:
+        return self.label is not Label.NONE
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's figures: ``decisions`` unforced decisions, ``error_rate``
+    the average loss per unforced decision times 1000, ``labels`` the count of
+    each label (of every decision), ``luck`` the total luck."""
+
+    player: int
+    decisions: int
+    error_rate: float
+    labels: Dict[Label, int]
+    luck: float
+    total_loss: float
+
+
+@dataclass(frozen=True)
+class MatchAnalysis:
+    """Every decision in order, and each player's summary."""
+
+    decisions: Tuple[Decision, ...]
+    players: Tuple[PlayerSummary, PlayerSummary]
+
+    def mistakes(self) -> List[int]:
+        """Indices (in :attr:`decisions`) of the decisions labelled doubtful or worse."""
+        return [i for i, d in enumerate(self.decisions) if d.mistake]
+
+
+def summarise(decisions: Sequence[Decision], player: int) -> PlayerSummary:
+    """The summary of ``player``'s decisions."""
+    mine = [d for d in decisions if d.player == player]
+    unforced = [d for d in mine if not d.forced]
+    total = sum(d.loss for d in unforced)
+    labels = {label: sum(1 for d in mine if d.label is label) for label in Label}
+    luck = sum(d.luck for d in mine)
+    rate = 1000.0 * total / len(unforced) if unforced else 0.0
+    return PlayerSummary(player, len(unforced), rate, labels, luck, total)
+
+
+# -- the expert's answers, through the public bot API ---------------------------------
+class _Judge:
+    """The expert's ranking, the network's value and the cube model."""
+
+    def __init__(self, bot: Any = None, static: Any = None):
+        from .ai.bots import get_bot
+
+        self.bot = bot if bot is not None else get_bot("expert")
+        self.static = static if static is not None else get_bot("intermediate")
+
+    def probs(self, position: Position) -> np.ndarray:
+        """The five outcome probabilities for the side on roll, before rolling."""
+        return np.asarray(self.bot.evaluate(position), dtype=float)
+
+    def equity(self, position: Position) -> float:
+        from .ai.network import equity
+
+        return float(equity(self.probs(position)))
+
+    def static_best(self, position: Position, dice: Tuple[int, int]) -> Optional[float]:
+        ranked = self.static.rank_plays(position, dice)
+        return float(ranked[0][1]) if ranked else None
+
+    def cube_values(self, position: Position, owner: str) -> Tuple[float, float]:
+        """(no double, double) for the side on roll; the double is valued by
+        the opponent's better answer (take or pass)."""
+        from .ai import cube
+
+        probs = self.probs(position)
+        x = cube.efficiency(position.is_contact())
+        no_double = cube.cubeful_equity(probs, owner, x)
+        double_take = 2.0 * cube.cubeful_equity(probs, "opponent", x)
+        return no_double, min(double_take, 1.0)
+
+    def take_values(self, doubler_view: Position) -> Tuple[float, float]:
+        """(take, drop) for the side that was doubled."""
+        from .ai import cube
+
+        probs = self.probs(doubler_view)
+        x = cube.efficiency(doubler_view.is_contact())
+        return -2.0 * cube.cubeful_equity(probs, "opponent", x), -1.0
+
+
+# -- replaying a game -------------------------------------------------------------------
+@dataclass
+class _Board:
+    """The replay's state: the board seen from ``turn``, and the cube."""
+
+    position: Position
+    turn: int
+    cube_value: int = 1
+    owner: Optional[int] = None
+    doubled_this_turn: bool = False
+
+
+def _start(game: Game) -> _Board:
+    if game.setup is not None:
+        return _Board(Position.from_id(game.setup[0]), game.setup[1])
+    return _Board(Position.initial(), 0)
+
+
+def decision_count(game: Game) -> int:
+    """How many log lines of ``game`` the analysis looks at (for progress)."""
+    return sum(1 for e in game.log if e.kind in ("play", "pass", "double", "take", "drop"))
+
+
+def _owner_word(owner: Optional[int], player: int) -> str:
+    return "centre" if owner is None else "me" if owner == player else "opponent"
+
+
+def _cube_rated(post_crawford: bool, game: Game, board: _Board) -> bool:
+    """May the player on roll double, and is the cube rated here?  After the
+    Crawford game the match rules decide, not the money model."""
+    if not game.cube_enabled or game.crawford or post_crawford or board.cube_value >= _MAX_CUBE:
+        return False
+    return board.owner in (None, board.turn)
+
+
+def _move_decision(judge: _Judge, number: int, index: int, board: _Board, dice: Tuple[int, int], text: str) -> Tuple[Decision, Play]:
+    pos = board.position
+    win = float(judge.probs(pos)[0])
+    win0 = win if board.turn == 0 else 1.0 - win
+    played: Play = parse_play(pos, text, dice) if text else ()
+    ranked = judge.bot.rank_plays(pos, dice)
+    luck_base = judge.equity(pos)
+    static_best = judge.static_best(pos, dice)
+    luck = (static_best if static_best is not None else -judge.equity(pos.swapped())) - luck_base
+    if not ranked:
+        return Decision(number, index, board.turn, Kind.MOVE, pos, dice, "", "", 0.0, Label.NONE, luck, True, win0), ()
+    results = {pos.apply(p): eq for p, eq in ranked}
+    best_play, best_eq = ranked[0]
+    loss = max(0.0, float(best_eq) - float(results.get(pos.apply(played), best_eq)))
+    forced = len(results) == 1
+    return Decision(
+        number, index, board.turn, Kind.MOVE, pos, dice, format_play(pos, played), format_play(pos, best_play),
+        loss, label_for(loss), luck, forced, win0, board.cube_value, played, best_play,
+    ), played
+
+
+def _cube_decision(judge: _Judge, number: int, index: int, board: _Board, kind: Kind) -> Decision:
+    pos = board.position
+    win = float(judge.probs(pos)[0])
+    win0 = win if board.turn == 0 else 1.0 - win
+    if kind in (Kind.DOUBLE, Kind.NO_DOUBLE):
+        no_double, double = judge.cube_values(pos, _owner_word(board.owner, board.turn))
+        best = Kind.DOUBLE if double > no_double else Kind.NO_DOUBLE
+        chosen = double if kind is Kind.DOUBLE else no_double
+        loss = max(double, no_double) - chosen
+        player, seen = board.turn, pos
+    else:
+        take, drop = judge.take_values(pos)
+        best = Kind.TAKE if take >= drop else Kind.DROP
+        loss = max(take, drop) - (take if kind is Kind.TAKE else drop)
+        player, seen = 1 - board.turn, pos.swapped()
+    return Decision(number, index, player, kind, seen, None, kind.value, best.value, loss, label_for(loss),
+                    0.0, False, win0, board.cube_value)
+
+
+def _game_decisions(
+    judge: _Judge, game: Game, number: int, post_crawford: bool, tick: Callable[[], None]
+) -> Iterator[Decision]:
+    board = _start(game)
+    for index, e in enumerate(game.log):
+        if e.kind == "opening" and e.text != "tie" and game.setup is None:
+            board.turn = e.player
+        elif e.kind in ("play", "pass") and e.dice is not None:
+            if not board.doubled_this_turn and _cube_rated(post_crawford, game, board):
+                missed = _cube_decision(judge, number, index, board, Kind.NO_DOUBLE)
+                if missed.best == Kind.DOUBLE.value:
+                    yield missed
+            decision, played = _move_decision(judge, number, index, board, e.dice, e.text if e.kind == "play" else "")
+            yield decision
+            board.position = board.position.apply(played).swapped()
+            board.turn, board.doubled_this_turn = 1 - board.turn, False
+            tick()
+        elif e.kind == "double":
+            if _cube_rated(post_crawford, game, board):
+                yield _cube_decision(judge, number, index, board, Kind.DOUBLE)
+            board.doubled_this_turn = True
+            tick()
+        elif e.kind in ("take", "drop"):
+            if _cube_rated(post_crawford, game, board):
+                yield _cube_decision(judge, number, index, board, Kind.TAKE if e.kind == "take" else Kind.DROP)
+            if e.kind == "take":
+                board.cube_value, board.owner = board.cube_value * 2, 1 - board.turn
+            tick()
+
+
+def analyse_match(
+    match: Match,
+    progress: Optional[Callable[[int, int], None]] = None,
+    bot: Any = None,
+) -> MatchAnalysis:
+    """Rate every decision of every game of ``match`` (see the module's
+    notes).  ``progress(done, total)`` is called after each decision looked
+    at (an exception raised in it stops the analysis); ``bot`` replaces the
+    expert (anything with ``rank_plays`` and ``evaluate``)."""
+    judge = _Judge(bot)
+    games = list(match.games) + ([match.game] if match.game.log else [])
+    total = sum(decision_count(g) for g in games)
+    done = [0]
+
+    def tick() -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
+
+    decisions: List[Decision] = []
+    for number, game in enumerate(games, 1):
+        post_crawford = any(g.crawford for g in games[: number - 1])
+        decisions.extend(_game_decisions(judge, game, number, post_crawford, tick))
+    return MatchAnalysis(tuple(decisions), (summarise(decisions, 0), summarise(decisions, 1)))

@@ -1,0 +1,117 @@
+"""analyse_match: a known game with a planted blunder, cube errors, luck,
+the per-player summary and progress."""
+
+import pytest
+
+from engine import FixedDice, Match, from_mat, get_bot
+from engine.analysis import Kind, Label, analyse_match, label_for
+from engine.match import set_up_game
+from support import ROOT, board
+
+# a race: player on roll 69 pips, the other 75 (the expert doubles here, and the other takes)
+DOUBLE_TAKE = board({6: 4, 5: 4, 4: 4, 3: 3}, {6: 5, 5: 5, 4: 5})
+# a race: 66 pips against 81 (double, and the other should pass)
+DOUBLE_PASS = board({6: 3, 5: 4, 4: 4, 3: 4}, {7: 2, 6: 5, 5: 5, 4: 3})
+
+ROLLS = [3, 1, 6, 4, 5, 2, 4, 4, 6, 5, 2, 1, 3, 3, 5, 4]
+
+
+def test_labels_follow_the_thresholds():
+    assert [label_for(x) for x in (0.0, 0.039, 0.04, 0.08, 0.159, 0.16, 2.0)] == [
+        Label.NONE, Label.NONE, Label.DOUBTFUL, Label.BAD, Label.BAD, Label.VERY_BAD, Label.VERY_BAD]
+
+
+def test_a_planted_blunder_is_found_and_labelled():
+    """Both sides play the expert's choice, except player 1's second play,
+    which is the worst legal play; only that one is labelled."""
+    expert = get_bot("expert")
+    m = Match(dice=FixedDice(ROLLS))
+    g = m.game
+    g.roll()
+    blunder_turn, turn = None, 0
+    while True:
+        ranked = expert.rank_plays(g.turn_start, g.dice)
+        if g.turn == 1 and blunder_turn is None and turn > 0:
+            g.play(ranked[-1][0])
+            blunder_turn = len(g.log) - 1
+            assert ranked[0][1] - ranked[-1][1] >= 0.16
+        else:
+            g.play(ranked[0][0])
+        turn += 1
+        if turn == 6:
+            break
+        g.roll()
+    a = analyse_match(m)
+    moves = [d for d in a.decisions if d.kind is Kind.MOVE]
+    assert len(moves) == len([e for e in g.log if e.kind == "play"])
+    [bad] = [d for d in a.decisions if d.mistake]
+    assert bad.entry == blunder_turn and bad.player == 1 and bad.label is Label.VERY_BAD
+    assert bad.played == g.log[blunder_turn].text and bad.best != bad.played and bad.loss >= 0.16
+    assert a.mistakes() == [a.decisions.index(bad)]
+    s0, s1 = a.players
+    assert s0.error_rate == 0.0 and s0.labels[Label.VERY_BAD] == 0
+    assert s1.labels[Label.VERY_BAD] == 1 and s1.error_rate == pytest.approx(1000 * bad.loss / s1.decisions)
+    assert all(0.0 <= d.win <= 1.0 for d in a.decisions)
+
+
+def _cube_match(position, take):
+    m = Match(length=1, cube=True, dice=FixedDice([6, 6, 1, 1]))
+    m.game = set_up_game(position, 0, dice_source=m.dice_source)
+    m.game.double()
+    m.game.take() if take else m.game.drop()
+    return m
+
+
+def test_cube_decisions_are_rated_with_the_cube_model():
+    a = analyse_match(_cube_match(DOUBLE_PASS, take=True))
+    double, take = a.decisions[:2]
+    assert (double.kind, double.player, double.label) == (Kind.DOUBLE, 0, Label.NONE)
+    assert (take.kind, take.player, take.best, take.label) == (Kind.TAKE, 1, "drop", Label.VERY_BAD)
+    a = analyse_match(_cube_match(DOUBLE_PASS, take=False))
+    assert (a.decisions[1].kind, a.decisions[1].label) == (Kind.DROP, Label.NONE)
+
+
+def test_a_missed_double_is_found():
+    m = Match(length=1, cube=True, dice=FixedDice([2, 1]))
+    m.game = set_up_game(DOUBLE_TAKE, 0, dice_source=m.dice_source)
+    m.game.roll()
+    m.game.play(get_bot("expert").rank_plays(m.game.turn_start, (2, 1))[0][0])
+    missed, move = analyse_match(m).decisions
+    assert (missed.kind, missed.best, missed.player, missed.label) == (Kind.NO_DOUBLE, "double", 0, Label.VERY_BAD)
+    assert move.kind is Kind.MOVE and move.label is Label.NONE
+
+
+def _one_roll(dice):
+    m = Match(length=1, dice=FixedDice(dice))
+    m.game = set_up_game(DOUBLE_TAKE, 0, dice_source=m.dice_source)
+    m.game.roll()
+    m.game.play(get_bot("expert").rank_plays(m.game.turn_start, dice)[0][0])
+    return next(d for d in analyse_match(m).decisions if d.kind is Kind.MOVE)
+
+
+def test_luck_is_good_for_a_big_double_and_bad_for_a_small_roll():
+    big, small = _one_roll([6, 6]), _one_roll([2, 1])
+    assert big.luck > 0.1 and small.luck < -0.05
+    assert analyse_match(_cube_match(DOUBLE_PASS, True)).players[0].luck == 0.0
+
+
+def test_progress_counts_every_decision_and_a_read_match_is_analysed():
+    m = from_mat((ROOT / "tests" / "data" / "golden_3pt.mat").read_text())
+    seen = []
+    a = analyse_match(m, progress=lambda done, total: seen.append((done, total)))
+    total = seen[-1][1]
+    assert [d for d, _ in seen] == list(range(1, total + 1))
+    assert total == 9  # game 1: 2 plays, a double and a drop; game 2: 3 plays; game 3: 2 plays
+    assert {d.game for d in a.decisions} == {1, 2, 3}
+    drop = next(d for d in a.decisions if d.kind is Kind.DROP)
+    assert drop.player == 0 and drop.game == 1
+
+
+def test_progress_can_stop_the_analysis():
+    m = from_mat((ROOT / "tests" / "data" / "golden_3pt.mat").read_text())
+
+    def stop(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        analyse_match(m, progress=stop)
