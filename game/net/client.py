@@ -1,0 +1,277 @@
+"""The client side of a friend game: a WebSocket connection on a background
+thread, bridged to the game's frame loop through queues.
+
+The frame loop calls :meth:`NetClient.send` (never blocks) and
+:meth:`NetClient.poll` (what arrived since, as typed values from
+:mod:`game.net.inbound`).  If the connection drops, the thread reconnects by
+itself and takes its seat back with its token; the changes of the link come
+in the same queue as :class:`~game.net.inbound.LinkChanged`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from typing import Callable, List, Optional, Sequence, Type, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from .inbound import (
+    MAX_SERVER_MESSAGE,
+    Ended,
+    Link,
+    LinkChanged,
+    SeatInfo,
+    ServerError,
+    ServerMessage,
+    State,
+    Synced,
+    Takeover,
+    Update,
+    parse_server,
+)
+from .mirror import Mirror
+from .protocol import ClientMessage, ProtocolError, Resume, Sync, encode
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+BACKOFF = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
+
+
+def server_url(address: str) -> str:
+    """``host:port`` (or a ws:// URL) as the URL to connect to.
+
+    >>> server_url('192.168.1.5:8765'), server_url('ws://example.org:9000')
+    ('ws://192.168.1.5:8765', 'ws://example.org:9000')
+    >>> server_url('::1')
+    'ws://[::1]:8765'
+    """
+    from .protocol import DEFAULT_PORT
+
+    text = address.strip()
+    if text.startswith(("ws://", "wss://")):
+        return text
+    if text.count(":") > 1 and not text.startswith("["):  # a bare IPv6 address
+        return f"ws://[{text}]:{DEFAULT_PORT}"
+    if ":" not in text.rsplit("]", 1)[-1]:
+        text = f"{text}:{DEFAULT_PORT}"
+    return f"ws://{text}"
+
+
+class NetClient:
+    """One player's connection to a match server.
+
+    ``hello`` is the first message (:class:`~game.net.protocol.Create` or
+    :class:`~game.net.protocol.Join`); after a drop the client sends
+    :class:`~game.net.protocol.Resume` with the token it was given instead.
+    It gives up (``Link.FAILED``) after ``give_up_after`` seconds without a
+    connection, or at once if the very first connection fails three times.
+    """
+
+    def __init__(self, url: str, hello: ClientMessage, give_up_after: float = 300.0,
+                 backoff: Sequence[float] = BACKOFF):
+        self.url = url
+        self.hello = hello
+        self.give_up_after = give_up_after
+        self.backoff = tuple(backoff)
+        self.inbox: "queue.Queue[ServerMessage]" = queue.Queue()
+        self.link = Link.CONNECTING
+        self.token: Optional[str] = None
+        self.seat: Optional[int] = None
+        self.role = ""
+        self.code = ""
+        self.last_state: Optional[State] = None
+        self.mirror = Mirror()
+        self._sync_asked = False
+        self.reconnects = 0
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._outbox: Optional["asyncio.Queue[str]"] = None
+        self._ws: Optional[ClientConnection] = None
+        self._thread: Optional[threading.Thread] = None
+        self._closing = False
+        self._finished = False
+        self._did_connect = False
+        self._started = threading.Event()
+
+    # -- the frame loop's side ---------------------------------------------------------
+    def start(self) -> "NetClient":
+        self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
+        self._thread.start()
+        self._started.wait(5.0)
+        return self
+
+    def send(self, msg: ClientMessage) -> None:
+        """Queue a message for the server (sent as soon as connected)."""
+        loop, outbox = self._loop, self._outbox
+        if loop is not None and outbox is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(outbox.put_nowait, encode(msg))
+            except RuntimeError:  # the loop has just closed
+                pass
+
+    def poll(self) -> List[ServerMessage]:
+        """Everything that arrived since the last call, oldest first (the
+        server's syncs and updates as :class:`~game.net.inbound.State`)."""
+        out: List[ServerMessage] = []
+        while True:
+            try:
+                msg = self._digest(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+            if msg is not None:
+                out.append(msg)
+
+    def _digest(self, msg: ServerMessage) -> Optional[ServerMessage]:
+        """Keep the mirror in step (in the caller's thread); None: nothing to show yet."""
+        if isinstance(msg, (Synced, Update)):
+            state = self.mirror.take(msg)
+            if state is None:
+                if not self._sync_asked:
+                    self._sync_asked = True
+                    self.send(Sync())
+                return None
+            self._sync_asked = False
+            self.last_state = state
+            return state
+        return msg
+
+    def wait_for(self, kind: Type[T], timeout: float = 10.0,
+                 where: Optional[Callable[[T], bool]] = None) -> T:
+        """Block until a message of ``kind`` (that ``where`` accepts) comes; others are dropped.
+        For tests, tools and bots, never the frame loop."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {kind.__name__} within {timeout} s")
+            try:
+                got = self._digest(self.inbox.get(timeout=left))
+            except queue.Empty:
+                continue
+            msg = got
+            if isinstance(msg, kind) and (where is None or where(msg)):
+                return msg
+
+    def drop_connection(self) -> None:
+        """Cut the connection as a network fault would (the client reconnects)."""
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and ws.transport is not None:
+            loop.call_soon_threadsafe(ws.transport.abort)
+
+    def close(self) -> None:
+        """Close for good (send :class:`~game.net.protocol.Leave` first to leave the match)."""
+        self._closing = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._close_now)
+            except RuntimeError:
+                pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(5.0)
+
+    # -- the thread's side ---------------------------------------------------------------
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._outbox = asyncio.Queue()
+        self._started.set()
+        try:
+            loop.run_until_complete(self._main())
+        finally:
+            loop.close()
+
+    def _close_now(self) -> None:
+        if self._ws is not None:
+            asyncio.ensure_future(self._graceful(self._ws))
+        if self._outbox is not None:
+            self._outbox.put_nowait("")  # wakes the sender
+
+    async def _graceful(self, ws: ClientConnection) -> None:
+        assert self._outbox is not None
+        # what was queued before close() (a Leave) goes out first
+        while not self._outbox.empty():
+            text = self._outbox.get_nowait()
+            if text:
+                await ws.send(text)
+        await ws.close()
+
+    def _set_link(self, link: Link, detail: str = "") -> None:
+        if link != self.link or detail:
+            self.link = link
+            self.inbox.put(LinkChanged(link, detail))
+
+    def _note(self, msg: ServerMessage) -> None:
+        if isinstance(msg, SeatInfo):
+            self.token, self.seat, self.role, self.code = msg.token, msg.seat, msg.role, msg.code
+        elif isinstance(msg, (Ended, Takeover)):
+            self._finished = True
+        elif isinstance(msg, ServerError) and msg.ref in ("create", "join", "resume"):
+            self._finished = True  # the seat was refused: reconnecting cannot help
+
+    async def _pump(self, ws: ClientConnection) -> None:
+        assert self._outbox is not None
+        while True:
+            text = await self._outbox.get()
+            if not text:
+                return
+            await ws.send(text)
+
+    async def _session(self) -> None:
+        async with connect(self.url, max_size=MAX_SERVER_MESSAGE, open_timeout=5, ping_interval=10,
+                           ping_timeout=10, compression=None, close_timeout=2) as ws:
+            self._ws = ws
+            self._did_connect = True
+            self._set_link(Link.CONNECTED)
+            await ws.send(encode(Resume(self.token) if self.token else self.hello))
+            pump = asyncio.ensure_future(self._pump(ws))
+            try:
+                async for raw in ws:
+                    try:
+                        msg = parse_server(raw)
+                    except ProtocolError as exc:
+                        log.warning("ignored a bad server message: %s", exc)
+                        continue
+                    self._note(msg)
+                    self.inbox.put(msg)
+                    if self._finished:
+                        await ws.close()
+            finally:
+                pump.cancel()
+                self._ws = None
+
+    async def _main(self) -> None:
+        first_failure: Optional[float] = None
+        attempt = 0
+        ever_connected = False
+        while not self._closing:
+            self._did_connect = False
+            try:
+                await self._session()
+            except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as exc:
+                log.info("connection to %s lost: %r", self.url, exc)
+            except InvalidURI as exc:
+                self._set_link(Link.FAILED, str(exc))
+                return
+            if self._did_connect:
+                ever_connected, first_failure, attempt = True, None, 0
+            if self._closing:
+                break
+            if self._finished:
+                self._set_link(Link.CLOSED)
+                return
+            now = time.monotonic()
+            first_failure = first_failure if first_failure is not None else now
+            if (not ever_connected and attempt >= 2) or now - first_failure > self.give_up_after:
+                self._set_link(Link.FAILED, "no connection")
+                return
+            self._set_link(Link.RECONNECTING)
+            await asyncio.sleep(self.backoff[min(attempt, len(self.backoff) - 1)])
+            attempt += 1
+            if self.token is not None:
+                self.reconnects += 1
+        self._set_link(Link.CLOSED)

@@ -1,0 +1,402 @@
+"""The matches a server holds, without any networking: who sits where, what
+each intent does to the engine, and what both players are told.
+
+A :class:`Room` is one match between a host (who made it, White in the first
+match) and a guest.  Every intent is checked here against the seat and the
+state counter ``seq``, then by the engine (:class:`engine.Match`); anything
+refused raises :class:`ProtocolError` and changes nothing.  Messages go out
+through each seat's ``send`` callable (None while it is disconnected).
+
+>>> out = []
+>>> lobby = Lobby(clock=lambda: 0.0)
+>>> room, host = lobby.create("127.0.0.1", Create(1, False, "Ann"), out.append)
+>>> room, guest = lobby.join(Join(room.code, "Bob"), out.append)
+>>> room.match.game.phase
+'opening'
+>>> room.handle(guest, Roll(room.seq)); room.match.game.phase
+'move'
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from engine import BackgammonError, Match, SystemDice
+from engine.dice import DiceSource
+
+from .protocol import (
+    Accept,
+    ClientMessage,
+    ContinueAlone,
+    Create,
+    Double,
+    Drop,
+    EndReason,
+    ErrorCode,
+    Join,
+    NextGame,
+    Play,
+    ProtocolError,
+    Reject,
+    Rematch,
+    Resign,
+    Roll,
+    Take,
+    check_of,
+    new_code,
+    new_token,
+    server_doc,
+)
+
+log = logging.getLogger(__name__)
+Send = Callable[[str], None]
+Clock = Callable[[], float]
+HOST, GUEST = 0, 1
+
+#: seconds the opponent must be gone before the other may continue against the computer
+FALLBACK_AFTER = 120.0
+#: seconds without any action before a match is dropped
+IDLE_EXPIRY = 30 * 60.0
+#: how long a token of an ended match still gets told why
+ENDED_MEMORY = 10 * 60.0
+
+
+class RecordingDice:
+    """A dice source that remembers every die it threw since :meth:`clear`
+    (the opening roll may throw several pairs), so clients can replay them."""
+
+    def __init__(self, source: DiceSource):
+        self.source = source
+        self.drawn: List[int] = []
+
+    def die(self) -> int:
+        value = self.source.die()
+        self.drawn.append(value)
+        return value
+
+    def roll(self) -> Tuple[int, int]:
+        return self.die(), self.die()
+
+    def clear(self) -> None:
+        self.drawn = []
+
+
+@dataclass
+class Seat:
+    """One person's chair in a room (by role; the colour depends on ``Room.swapped``)."""
+
+    token: str
+    name: str
+    address: str
+    send: Optional[Send] = None
+    absent_since: Optional[float] = None
+    rematch: bool = False
+    told_can_continue: bool = False
+
+
+@dataclass
+class Room:
+    """One match between a host and a guest; the server's only authority."""
+
+    code: str
+    length: int
+    cube: bool
+    clock: Clock
+    dice: RecordingDice
+    seats: List[Optional[Seat]] = field(default_factory=lambda: [None, None])
+    swapped: bool = False   # after an odd number of rematches the host plays Black
+    seq: int = 0
+    last_action: float = 0.0
+    ended: Optional[EndReason] = None
+    match: Match = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.match = Match(length=self.length, cube=self.cube, dice=self.dice)
+        self.last_action = self.clock()
+
+    # -- who is who ----------------------------------------------------------------------
+    def colour(self, role: int) -> int:
+        """The engine's player number (0 White, 1 Black) of a role."""
+        return role ^ int(self.swapped)
+
+    def role_of(self, colour: int) -> int:
+        return colour ^ int(self.swapped)
+
+    def names(self) -> List[str]:
+        return [s.name if s else "" for s in (self.seats[self.role_of(0)], self.seats[self.role_of(1)])]
+
+    def connected(self) -> List[bool]:
+        return [bool(s and s.send) for s in (self.seats[self.role_of(0)], self.seats[self.role_of(1)])]
+
+    # -- messages out ----------------------------------------------------------------------------
+    def send_to(self, role: int, text: str) -> None:
+        seat = self.seats[role]
+        if seat is not None and seat.send is not None:
+            seat.send(text)
+
+    def broadcast(self, text: str) -> None:
+        for role in (HOST, GUEST):
+            self.send_to(role, text)
+
+    def update_text(self, event: Dict[str, Any]) -> str:
+        """What one intent did, and a short check of the state after it."""
+        return server_doc("update", seq=self.seq, event=event, check=check_of(self.match),
+                          names=self.names(), connected=self.connected())
+
+    def sync_text(self, event: Optional[Dict[str, Any]] = None) -> str:
+        """The whole match (on joining, resuming, a rematch, or when a client is behind)."""
+        return server_doc("sync", seq=self.seq, match=self.match.to_json(), event=event,
+                          names=self.names(), connected=self.connected())
+
+    def seat_text(self, role: int) -> str:
+        seat = self.seats[role]
+        assert seat is not None
+        return server_doc("seat", seat=self.colour(role), role="host" if role == HOST else "guest",
+                          token=seat.token, code=self.code)
+
+    def presence_text(self, role: int) -> str:
+        return server_doc("presence", connected=self.connected(), can_continue=self.can_continue(role))
+
+    def welcome(self, role: int) -> None:
+        """Tell a (re)connected seat who it is and where the match stands."""
+        self.send_to(role, self.seat_text(role))
+        self.send_to(role, self.sync_text())
+
+    # -- presence ---------------------------------------------------------------------------------
+    def attach(self, role: int, send: Send) -> None:
+        seat = self.seats[role]
+        assert seat is not None
+        seat.send, seat.absent_since, seat.told_can_continue = send, None, False
+        self.welcome(role)
+        self.send_to(1 - role, self.presence_text(1 - role))
+
+    def detach(self, role: int) -> None:
+        seat = self.seats[role]
+        if seat is None or seat.send is None:
+            return
+        seat.send, seat.absent_since = None, self.clock()
+        other = self.seats[1 - role]
+        if other is not None:
+            other.told_can_continue = False
+        self.send_to(1 - role, self.presence_text(1 - role))
+
+    def can_continue(self, role: int) -> bool:
+        """May ``role`` continue against the computer (the opponent gone 2 minutes)?"""
+        other = self.seats[1 - role]
+        if other is None or self.ended is not None or self.match.over:
+            return False
+        return other.absent_since is not None and self.clock() - other.absent_since >= FALLBACK_AFTER
+
+    def tick(self) -> None:
+        """Called now and then: tell a waiting player once the fallback is open."""
+        for role in (HOST, GUEST):
+            seat = self.seats[role]
+            if seat is not None and seat.send and not seat.told_can_continue and self.can_continue(role):
+                seat.told_can_continue = True
+                self.send_to(role, self.presence_text(role))
+
+    # -- intents -------------------------------------------------------------------------------------
+    def handle(self, role: int, msg: ClientMessage) -> None:
+        """Apply one intent of ``role`` or raise :class:`ProtocolError`."""
+        if self.ended is not None:
+            raise ProtocolError(ErrorCode.NOT_NOW, "the match has ended")
+        seq = getattr(msg, "seq", None)
+        if seq != self.seq:
+            raise ProtocolError(ErrorCode.STALE, f"seq {seq} is not the current state {self.seq}")
+        if self.seats[GUEST] is None:
+            raise ProtocolError(ErrorCode.NOT_NOW, "the guest has not joined yet")
+        if isinstance(msg, Rematch):
+            self._rematch(role)
+            return
+        if isinstance(msg, ContinueAlone):
+            self._continue_alone(role)
+            return
+        event = self._apply(self.colour(role), msg)
+        self.seq += 1
+        self.last_action = self.clock()
+        self.broadcast(self.update_text(event))
+
+    def _apply(self, me: int, msg: ClientMessage) -> Dict[str, Any]:
+        match = self.match
+        game = match.game
+        opening = game.phase == "opening"
+        if isinstance(msg, NextGame):
+            if game.result is None or match.over:
+                raise ProtocolError(ErrorCode.NOT_NOW, "there is no next game now")
+            match.next_game()
+            return {"kind": "next", "player": me}
+        if game.to_act != me and not opening:
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+        try:
+            if isinstance(msg, Roll):
+                self.dice.clear()
+                dice = game.roll()
+                return {"kind": "roll", "player": me, "dice": list(dice), "drawn": list(self.dice.drawn)}
+            if opening:
+                raise ProtocolError(ErrorCode.NOT_NOW, "the opening roll comes first")
+            if isinstance(msg, Play):
+                game.play(msg.steps)
+                return {"kind": "play", "player": me, "steps": [list(s) for s in msg.steps]}
+            simple = {Double: game.double, Take: game.take, Drop: game.drop,
+                      Accept: game.accept_resignation, Reject: game.reject_resignation}
+            for cls, action in simple.items():
+                if isinstance(msg, cls):
+                    action()
+                    return {"kind": type(msg).__name__.lower(), "player": me}
+            if isinstance(msg, Resign):
+                game.resign(msg.level)
+                return {"kind": "resign", "player": me, "level": msg.level}
+        except BackgammonError as exc:
+            raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
+        raise ProtocolError(ErrorCode.MALFORMED, "not an intent")
+
+    def _rematch(self, role: int) -> None:
+        if not self.match.over:
+            raise ProtocolError(ErrorCode.NOT_NOW, "a rematch follows a finished match")
+        seat = self.seats[role]
+        assert seat is not None
+        seat.rematch = True
+        seats = [s for s in self.seats if s is not None]
+        if not all(s.rematch for s in seats):
+            self.broadcast(server_doc("rematch", asked_by=self.colour(role)))
+            return
+        for s in seats:
+            s.rematch = False
+        self.swapped = not self.swapped
+        self.match = Match(length=self.length, cube=self.cube, dice=self.dice)
+        self.seq += 1
+        self.last_action = self.clock()
+        for r in (HOST, GUEST):
+            self.send_to(r, self.seat_text(r))
+        self.broadcast(self.sync_text({"kind": "rematch", "player": self.colour(role)}))
+
+    def _continue_alone(self, role: int) -> None:
+        other = self.seats[1 - role]
+        if not self.can_continue(role) or other is None:
+            raise ProtocolError(ErrorCode.NOT_NOW, "the opponent is still here (or has not been gone 2 minutes)")
+        self.ended = EndReason.TAKEN_OVER
+        self.send_to(role, server_doc("takeover", seq=self.seq, match=self.match.to_json(), seat=self.colour(role)))
+        seat = self.seats[role]
+        assert seat is not None
+        seat.send = None  # the claimant plays on alone: nothing more goes to it
+
+    def end(self, reason: EndReason) -> None:
+        """End the match for both (the server forgets it)."""
+        if self.ended is None:
+            self.ended = reason
+        self.broadcast(server_doc("ended", reason=reason.value))
+
+
+class Lobby:
+    """Every room of a server, found by invite code or seat token, with the
+    per-address limit and the idle expiry."""
+
+    def __init__(self, clock: Clock, max_matches_per_address: int = 8, idle_expiry: float = IDLE_EXPIRY,
+                 dice: Optional[Callable[[], DiceSource]] = None):
+        self.clock = clock
+        self.max_per_address = max_matches_per_address
+        self.idle_expiry = idle_expiry
+        self.dice_factory: Callable[[], DiceSource] = dice or SystemDice
+        self.rooms: Dict[str, Room] = {}
+        self.tokens: Dict[str, Tuple[Room, int]] = {}
+        self.ended_tokens: Dict[str, Tuple[EndReason, float]] = {}
+
+    def hosted_by(self, address: str) -> int:
+        hosts = (r.seats[HOST] for r in self.rooms.values())
+        return sum(1 for seat in hosts if seat is not None and seat.address == address)
+
+    def create(self, address: str, msg: Create, send: Send) -> Tuple[Room, int]:
+        if self.hosted_by(address) >= self.max_per_address:
+            raise ProtocolError(ErrorCode.TOO_MANY_MATCHES, f"at most {self.max_per_address} matches per address")
+        code = new_code()
+        while code in self.rooms:  # pragma: no cover - 50 bits
+            code = new_code()
+        room = Room(code, msg.length, msg.cube, self.clock, RecordingDice(self.dice_factory()))
+        token = new_token()
+        room.seats[HOST] = Seat(token, msg.name, address)
+        self.rooms[code] = room
+        self.tokens[token] = (room, HOST)
+        room.attach(HOST, send)
+        return room, HOST
+
+    def join(self, msg: Join, send: Send, address: str = "") -> Tuple[Room, int]:
+        room = self.rooms.get(msg.code)
+        if room is None:
+            raise ProtocolError(ErrorCode.UNKNOWN_CODE, "no match waits with this code")
+        if room.seats[GUEST] is not None:
+            raise ProtocolError(ErrorCode.MATCH_FULL, "this match already has two players")
+        token = new_token()
+        room.seats[GUEST] = Seat(token, msg.name, address)
+        self.tokens[token] = (room, GUEST)
+        room.last_action = self.clock()
+        room.attach(GUEST, send)
+        room.send_to(HOST, room.sync_text())  # the host learns who joined
+        return room, GUEST
+
+    def resume(self, token: str, send: Send) -> Tuple[Room, int]:
+        found = self.tokens.get(token)
+        if found is None:
+            gone = self.ended_tokens.get(token)
+            if gone is not None:
+                send(server_doc("ended", reason=gone[0].value))
+            raise ProtocolError(ErrorCode.UNKNOWN_TOKEN, "this seat is not held here (the match has ended)")
+        room, role = found
+        seat = room.seats[role]
+        assert seat is not None
+        if seat.send is not None:
+            seat.send(server_doc("ended", reason="replaced"))
+        seat.send = None
+        room.attach(role, send)
+        return room, role
+
+    def leave(self, room: Room, role: int) -> None:
+        """A player leaves for good: the host ends the match; a guest frees the other
+        to continue against the computer at once."""
+        if role == HOST or room.ended is not None or room.seats[GUEST] is None:
+            self.close(room, EndReason.HOST_LEFT)
+            return
+        seat = room.seats[GUEST]
+        assert seat is not None
+        seat.send, seat.absent_since = None, room.clock() - FALLBACK_AFTER
+        self._forget_token(seat.token, EndReason.GUEST_LEFT)
+        room.tick()
+
+    def close(self, room: Room, reason: EndReason) -> None:
+        room.end(reason)
+        self.rooms.pop(room.code, None)
+        for seat in room.seats:
+            if seat is not None:
+                self._forget_token(seat.token, reason)
+
+    def _forget_token(self, token: str, reason: EndReason) -> None:
+        if self.tokens.pop(token, None) is not None:
+            self.ended_tokens[token] = (reason, self.clock())
+
+    def after_takeover(self, room: Room) -> None:
+        if room.ended is EndReason.TAKEN_OVER:
+            self.close(room, EndReason.TAKEN_OVER)
+
+    def sweep(self) -> None:
+        """Expire idle rooms and old tombstones; open the fallback where due."""
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            if now - room.last_action >= self.idle_expiry:
+                self.close(room, EndReason.EXPIRED)
+            else:
+                room.tick()
+        for token, (_, when) in list(self.ended_tokens.items()):
+            if now - when >= ENDED_MEMORY:
+                del self.ended_tokens[token]
+
+    def dispatch(self, room: Room, role: int, msg: ClientMessage) -> None:
+        room.handle(role, msg)
+        self.after_takeover(room)
+
+
+def summary(text: str) -> Dict[str, Any]:
+    """The JSON object of a server message (for tests and tools)."""
+    doc: Dict[str, Any] = json.loads(text)
+    return doc
