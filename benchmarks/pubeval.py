@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from engine import Position
-from engine.moves import _legal
+from engine.moves import legal_leaves
 
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "pubeval_weights.json"
 
@@ -53,7 +53,7 @@ class PubEval:
         return s
 
     def choose_play(self, position: Position, dice: Sequence[int]):
-        legal = _legal(position, dice)
+        legal = legal_leaves(position, dice)
         if not legal:
             return ()
         keys = list(legal)

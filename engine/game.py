@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .dice import DiceSource, SystemDice
 from .errors import GameStateError, IllegalPlayError, SerializationError
+from .kinds import MULTIPLES, LogKind, Phase, ResignLevel, ResultKind
 from .notation import format_play, parse_play
 from .position import Play, Position
 from .tape import DiceTape
@@ -30,10 +31,8 @@ from .turn import StepMade, Turn
 SCHEMA_VERSION = 1
 MAX_CUBE = 64
 
-OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = "opening", "roll", "move", "doubled", "resigning", "over"
-PHASES = (OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER)
-RESIGN_MULTIPLE = {"single": 1, "gammon": 2, "backgammon": 3}
-KIND_MULTIPLE = {"single": 1, "gammon": 2, "backgammon": 3}
+# the phases by their short names, for this module
+OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class Result:
     ``points`` = multiple x cube value."""
 
     winner: int
-    kind: str
+    kind: ResultKind
     multiple: int
     cube: int
 
@@ -62,7 +61,7 @@ class LogEntry:
     """
 
     player: int
-    kind: str
+    kind: LogKind
     dice: Optional[Tuple[int, int]] = None
     text: str = ""
     value: int = 0
@@ -86,8 +85,8 @@ class _TurnRecord:
 @dataclass
 class _Resignation:
     player: int
-    level: str
-    phase: str
+    level: ResignLevel
+    phase: Phase
 
 
 class Game:
@@ -104,7 +103,7 @@ class Game:
         self.cube_enabled = bool(cube)
         self.crawford = bool(crawford)
         self.dice_source: DiceSource = dice if dice is not None else SystemDice()
-        self.phase = OPENING
+        self.phase: Phase = OPENING
         self.turn = 0
         self.cube_value = 1
         self.cube_owner: Optional[int] = None
@@ -156,7 +155,7 @@ class Game:
         return self.phase == OVER
 
     @property
-    def resignation(self) -> Optional[str]:
+    def resignation(self) -> Optional[ResignLevel]:
         """The level offered while a resignation waits for an answer."""
         return self._resignation.level if self._resignation else None
 
@@ -182,15 +181,15 @@ class Game:
         return self._take_back_target(player) is not None
 
     # -- internals --------------------------------------------------------
-    def _require(self, *phases: str) -> None:
+    def _require(self, *phases: Phase) -> None:
         if self.phase not in phases:
             raise GameStateError(f"not possible now: the game is in phase {self.phase!r}, this needs {' or '.join(phases)}")
 
-    def _end(self, winner: int, kind: str, multiple: int) -> None:
+    def _end(self, winner: int, kind: ResultKind, multiple: int) -> None:
         self.result = Result(winner, kind, multiple, self.cube_value)
         self.phase = OVER
         self._turn = None
-        self.log.append(LogEntry(winner, "win", text=kind, value=self.result.points))
+        self.log.append(LogEntry(winner, LogKind.WIN, text=kind.value, value=self.result.points))
 
     def _start_turn(self, dice: Tuple[int, int]) -> None:
         """The player on turn has the dice: play, or pass when nothing is legal."""
@@ -200,7 +199,7 @@ class Game:
         self._history.append(record)
         if not turn.has_play:
             record.passed = True
-            self.log.append(LogEntry(self.turn, "pass", dice))
+            self.log.append(LogEntry(self.turn, LogKind.PASS, dice))
             self._next_player()
             return
         self._turn = turn
@@ -225,12 +224,12 @@ class Game:
                 a, b = self.tape.draw(self.dice_source, opening=True)
                 if a != b:
                     break
-                self.log.append(LogEntry(0, "opening", (a, b), "tie"))
+                self.log.append(LogEntry(0, LogKind.OPENING, (a, b), "tie"))
             self.turn = 0 if a > b else 1
             if self.turn == 1:
                 self._position = self._position.swapped()
             dice = (a, b) if self.turn == 0 else (b, a)
-            self.log.append(LogEntry(self.turn, "opening", (a, b)))
+            self.log.append(LogEntry(self.turn, LogKind.OPENING, (a, b)))
         else:
             dice = self.tape.draw(self.dice_source)
         self._start_turn(dice)
@@ -255,7 +254,7 @@ class Game:
         if not self._turn.complete:
             raise IllegalPlayError("the play is not finished: more dice must be played")
         play = self._turn.play
-        self.log.append(LogEntry(self.turn, "play", self.dice, format_play(self._position, play)))
+        self.log.append(LogEntry(self.turn, LogKind.PLAY, self.dice, format_play(self._position, play)))
         after = self._turn.position
         self._position = after
         self._turn = None
@@ -265,15 +264,16 @@ class Game:
         self._next_player()
 
     @staticmethod
-    def _win_kind(after: Position) -> Tuple[str, int]:
+    def _win_kind(after: Position) -> Tuple[ResultKind, int]:
         """Single, gammon or backgammon, from the winner's view of the board."""
         if after.borne_off[1] > 0:
-            return "single", 1
-        loser = after.opponent_counts()
-        # the loser's checkers in the winner's home board are on the loser's points 19..24
-        if loser[24] or any(loser[18:24]):
-            return "backgammon", 3
-        return "gammon", 2
+            kind = ResultKind.SINGLE
+        elif (loser := after.opponent_counts())[24] or any(loser[18:24]):
+            # the loser's checkers in the winner's home board are on the loser's points 19..24
+            kind = ResultKind.BACKGAMMON
+        else:
+            kind = ResultKind.GAMMON
+        return kind, MULTIPLES[kind]
 
     def play(self, play: Play) -> None:
         """Make a whole play (as :func:`legal_plays` lists it) and end the turn."""
@@ -348,46 +348,49 @@ class Game:
         if not self.can_double():
             raise GameStateError("you may not double now")
         self.phase = DOUBLED
-        self.log.append(LogEntry(self.turn, "double", value=self.cube_value * 2))
+        self.log.append(LogEntry(self.turn, LogKind.DOUBLE, value=self.cube_value * 2))
 
     def take(self) -> None:
         """The opponent takes: the cube doubles and the taker owns it."""
         self._require(DOUBLED)
         self.cube_value *= 2
         self.cube_owner = 1 - self.turn
-        self.log.append(LogEntry(1 - self.turn, "take", value=self.cube_value))
+        self.log.append(LogEntry(1 - self.turn, LogKind.TAKE, value=self.cube_value))
         self.phase = ROLL
 
     def drop(self) -> None:
         """The opponent drops: the doubler wins the current cube value."""
         self._require(DOUBLED)
-        self.log.append(LogEntry(1 - self.turn, "drop", value=self.cube_value))
-        self._end(self.turn, "dropped", 1)
+        self.log.append(LogEntry(1 - self.turn, LogKind.DROP, value=self.cube_value))
+        self._end(self.turn, ResultKind.DROPPED, 1)
 
     # -- resignation --------------------------------------------------------------
-    def resign(self, level: str = "single") -> None:
-        """The player on turn offers to resign a single game, a gammon or a backgammon."""
+    def resign(self, level: str = ResignLevel.SINGLE) -> None:
+        """The player on turn offers to resign a single game, a gammon or a
+        backgammon (a :class:`ResignLevel` or its text)."""
         self._require(ROLL, MOVE)
-        if level not in RESIGN_MULTIPLE:
-            raise GameStateError(f"resign 'single', 'gammon' or 'backgammon', not {level!r}")
+        try:
+            offered = ResignLevel(level)
+        except ValueError:
+            raise GameStateError(f"resign 'single', 'gammon' or 'backgammon', not {level!r}") from None
         if self._turn is not None:
             self._turn.undo_all()
-        self._resignation = _Resignation(self.turn, level, self.phase)
+        self._resignation = _Resignation(self.turn, offered, self.phase)
         self.phase = RESIGNING
-        self.log.append(LogEntry(self.turn, "resign", text=level, value=RESIGN_MULTIPLE[level] * self.cube_value))
+        self.log.append(LogEntry(self.turn, LogKind.RESIGN, text=offered.value, value=offered.multiple * self.cube_value))
 
     def accept_resignation(self) -> None:
         self._require(RESIGNING)
         assert self._resignation is not None
         res, self._resignation = self._resignation, None
-        self.log.append(LogEntry(1 - res.player, "accept", text=res.level))
-        self._end(1 - res.player, "resigned", RESIGN_MULTIPLE[res.level])
+        self.log.append(LogEntry(1 - res.player, LogKind.ACCEPT, text=res.level.value))
+        self._end(1 - res.player, ResultKind.RESIGNED, res.level.multiple)
 
     def reject_resignation(self) -> None:
         self._require(RESIGNING)
         assert self._resignation is not None
         res, self._resignation = self._resignation, None
-        self.log.append(LogEntry(1 - res.player, "reject", text=res.level))
+        self.log.append(LogEntry(1 - res.player, LogKind.REJECT, text=res.level.value))
         self.phase = res.phase
 
     # -- saving ---------------------------------------------------------------------
@@ -397,7 +400,7 @@ class Game:
         return {
             "schema": SCHEMA_VERSION,
             "type": "game",
-            "phase": self.phase,
+            "phase": self.phase.value,
             "turn": self.turn,
             "position": self._position.to_id(),
             "dice": list(self.dice) if self.dice else None,
@@ -405,15 +408,16 @@ class Game:
             "crawford": self.crawford,
             "cube_value": self.cube_value,
             "cube_owner": self.cube_owner,
-            "log": [asdict(e) for e in self.log],
+            "log": [dict(asdict(e), kind=e.kind.value) for e in self.log],
             "history": [
                 {"player": r.player, "position": r.position.to_id(), "dice": list(r.dice), "cube": r.cube,
                  "owner": r.owner, "log_len": r.log_len, "passed": r.passed, "tape": r.tape_pos}
                 for r in self._history
             ],
             "tape": self.tape.to_json(),
-            "result": asdict(self.result) if self.result else None,
-            "resignation": asdict(self._resignation) if self._resignation else None,
+            "result": dict(asdict(self.result), kind=self.result.kind.value) if self.result else None,
+            "resignation": (dict(player=self._resignation.player, level=self._resignation.level.value, phase=self._resignation.phase.value)
+                            if self._resignation else None),
             "setup": list(self.setup) if self.setup else None,
         }
 
@@ -450,9 +454,7 @@ class Game:
             return int(v[0]), int(v[1])
 
         g = cls(cube=bool(doc["cube_enabled"]), crawford=bool(doc["crawford"]), dice=dice)
-        phase = doc["phase"]
-        if phase not in PHASES:
-            raise SerializationError(f"unknown phase {phase!r}")
+        phase = Phase.read(doc["phase"])
         g.turn = player(doc["turn"])  # type: ignore[assignment]
         g._position = Position.from_id(doc["position"])
         g.dice = dice_pair(doc["dice"])
@@ -462,7 +464,7 @@ class Game:
         g.cube_value = cube_value
         g.cube_owner = player(doc["cube_owner"], none_ok=True)
         for e in doc["log"]:
-            g.log.append(LogEntry(player(e["player"]), str(e["kind"]), dice_pair(e.get("dice")), str(e.get("text", "")), int(e.get("value", 0))))  # type: ignore[arg-type]
+            g.log.append(LogEntry(player(e["player"]), LogKind.read(e["kind"]), dice_pair(e.get("dice")), str(e.get("text", "")), int(e.get("value", 0))))  # type: ignore[arg-type]
         if doc.get("tape") is not None:  # saves from before the tape have none: fresh dice from here
             g.tape = DiceTape.from_json(doc["tape"])
         for r in doc["history"]:
@@ -474,12 +476,13 @@ class Game:
             )
         if doc.get("result"):
             r = doc["result"]
-            g.result = Result(player(r["winner"]), str(r["kind"]), int(r["multiple"]), int(r["cube"]))  # type: ignore[arg-type]
+            g.result = Result(player(r["winner"]), ResultKind.read(r["kind"]), int(r["multiple"]), int(r["cube"]))  # type: ignore[arg-type]
         if doc.get("resignation"):
             r = doc["resignation"]
-            if r["level"] not in RESIGN_MULTIPLE or r["phase"] not in (ROLL, MOVE):
+            level, was = ResignLevel.read(r["level"]), Phase.read(r["phase"])
+            if was not in (ROLL, MOVE):
                 raise SerializationError("bad resignation in saved game")
-            g._resignation = _Resignation(player(r["player"]), r["level"], r["phase"])  # type: ignore[arg-type]
+            g._resignation = _Resignation(player(r["player"]), level, was)  # type: ignore[arg-type]
         if doc.get("setup"):
             setup_id, setup_turn = doc["setup"]
             Position.from_id(setup_id)

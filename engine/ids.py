@@ -43,11 +43,12 @@ from enum import IntEnum
 from typing import Dict, List, Optional, Tuple
 
 from .errors import InvalidMatchIdError
+from .kinds import ResignLevel
 
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 CENTRED = 3
 #: the resignation levels in the order the Match ID numbers them (1, 2, 3)
-RESIGN_LEVELS = ("single", "gammon", "backgammon")
+RESIGN_LEVELS = tuple(ResignLevel)  # in the order of their multiples, 1 2 3
 
 
 class GameState(IntEnum):

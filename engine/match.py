@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from .dice import DiceSource, SystemDice
 from .errors import GameStateError, SerializationError
 from .game import SCHEMA_VERSION, Game, Result
+from .kinds import ResultKind
 
 if TYPE_CHECKING:
     from .ids import MatchState
@@ -94,7 +95,7 @@ class Match:
             "length": self.length,
             "cube": self.cube,
             "crawford_played": self.crawford_played,
-            "results": [[r.winner, r.kind, r.multiple, r.cube] for r in self.results],
+            "results": [[r.winner, r.kind.value, r.multiple, r.cube] for r in self.results],
             "game": self.game.to_json(),
             "start_score": list(self.start_score),
             "games": [g.to_json() for g in self.games],
@@ -110,9 +111,9 @@ class Match:
             m = cls(length=doc["length"], cube=bool(doc["cube"]), dice=dice)
             m.crawford_played = bool(doc["crawford_played"])
             for winner, kind, multiple, cube in doc["results"]:
-                if winner not in (0, 1) or kind not in ("single", "gammon", "backgammon", "resigned", "dropped"):
+                if winner not in (0, 1) or kind not in tuple(ResultKind):
                     raise SerializationError(f"bad game result {winner!r} {kind!r}")
-                m.results.append(Result(int(winner), str(kind), int(multiple), int(cube)))
+                m.results.append(Result(int(winner), ResultKind(kind), int(multiple), int(cube)))
             m.game = Game.from_json(doc["game"], dice=m.dice_source)
             s0, s1 = doc.get("start_score", (0, 0))
             m.start_score = (int(s0), int(s1))

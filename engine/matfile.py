@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from typing import Deque, List, Optional, Sequence, Tuple
 
 from .errors import BackgammonError, MatFileError
+from .kinds import LEVEL_OF_MULTIPLE
 from .game import Game
 from .match import Match
 
-_RESIGN_LEVEL = {1: "single", 2: "gammon", 3: "backgammon"}
+_RESIGN_LEVEL = LEVEL_OF_MULTIPLE
 #: a cell that starts at or after this column of its line is player 1's
 _RIGHT_COLUMN = 20
 _LEFT_WIDTH = 28

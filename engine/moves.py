@@ -1,22 +1,33 @@
-"""Legal plays: the move generator and the rules that make a step legal.
+"""Legal plays: the move generator, and (from :mod:`engine.position`) the
+rules that make a single step legal.
 
 >>> from engine import Position
 >>> len(legal_plays(Position.initial(), (3, 1)))
 16
 >>> legal_plays(Position.initial(), (6, 6))[0]
 ((24, 18), (24, 18), (13, 7), (13, 7))
+
+The computer players and benchmarks work on the generator's own results:
+:func:`legal_leaves` maps each resulting board (a :data:`BoardKey`) to its
+:data:`Leaf`, the play and the dice it used; :func:`all_leaves` is the same
+search before the rules that pick among the plays.
+
+>>> leaves = legal_leaves(Position.initial(), (3, 1))
+>>> key, (play, used) = next(iter(leaves.items()))
+>>> play, used, Position.from_key(key) == Position.initial().apply(play)
+(((24, 21), (24, 23)), (3, 1), True)
 """
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
-from .errors import IllegalPlayError
-from .position import BAR, Play, Position
+from .position import BoardKey, Play, Position, apply_steps, step_error
+
+__all__ = ["Leaf", "BoardKey", "legal_plays", "successors", "legal_leaves", "all_leaves", "step_error", "apply_steps"]
 
 #: A search result: the steps made and the die each one used.
-_Leaf = Tuple[Tuple[Tuple[int, int], ...], Tuple[int, ...]]
-_Key = Tuple[Tuple[int, ...], Tuple[int, ...]]
+Leaf = Tuple[Play, Tuple[int, ...]]
 
 
 def _check_dice(dice: Sequence[int]) -> Tuple[int, int]:
@@ -29,7 +40,7 @@ def _check_dice(dice: Sequence[int]) -> Tuple[int, int]:
     return d1, d2
 
 
-def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], doubles: bool) -> Dict[_Key, _Leaf]:
+def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], doubles: bool) -> Dict[BoardKey, Leaf]:
     """Every position where the mover can play no further, by depth-first search.
 
     ``b`` is the mover's board (index 0 off, 1..24 points, 25 bar) and ``o``
@@ -39,7 +50,7 @@ def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], do
     that can be made in some order can be made in that one, so nothing is
     lost and permutations are not re-explored.
     """
-    leaves: Dict[_Key, _Leaf] = {}
+    leaves: Dict[BoardKey, Leaf] = {}
     steps: List[Tuple[int, int]] = []
     used: List[int] = []
     outside = [sum(b[7:26])]
@@ -131,22 +142,25 @@ def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], do
     return leaves
 
 
-def _boards(position: Position) -> Tuple[List[int], List[int]]:
-    return list(position._b), list(position._o[::-1])
-
-
-def _leaves(position: Position, dice: Sequence[int]) -> Dict[_Key, _Leaf]:
-    """All final positions of every maximal sequence of steps (no rule filter)."""
-    b, o = _boards(position)
+def all_leaves(position: Position, dice: Sequence[int]) -> Dict[BoardKey, Leaf]:
+    """The final board of every maximal sequence of steps with ``dice``, before
+    the use-most-dice and larger-die rules: two different dice are tried in
+    both orders, anything else (one die, doubles given as often as they may
+    be used, dice left over in a turn) in the order given."""
+    mine, theirs = position.key
+    b, o = list(mine), list(theirs)
     if len(dice) == 2 and dice[0] != dice[1]:
         return _search(b, o, (tuple(dice), (dice[1], dice[0])), False)
     return _search(b, o, (tuple(dice),), len(set(dice)) <= 1)
 
 
-def _legal(position: Position, dice: Sequence[int]) -> Dict[_Key, _Leaf]:
-    """The leaves that satisfy the use-most-dice and larger-die rules."""
+def legal_leaves(position: Position, dice: Sequence[int]) -> Dict[BoardKey, Leaf]:
+    """The legal plays as the generator finds them: each resulting board's
+    :data:`BoardKey` -> its :data:`Leaf` (the play, the dice it used), in a
+    deterministic order; the leaves that keep the use-most-dice and
+    larger-die rules.  ``{}`` when nothing can be played."""
     d1, d2 = _check_dice(dice)
-    leaves = _leaves(position, (d1, d2, d1, d2) if d1 == d2 else (d1, d2))
+    leaves = all_leaves(position, (d1, d2, d1, d2) if d1 == d2 else (d1, d2))
     if not leaves:
         return {}
     most = max(len(s) for s, _ in leaves.values())
@@ -161,66 +175,13 @@ def _legal(position: Position, dice: Sequence[int]) -> Dict[_Key, _Leaf]:
     return legal
 
 
-def _position(key: _Key) -> Position:
-    return Position._raw(key[0], key[1][::-1])
-
-
 def legal_plays(position: Position, dice: Sequence[int]) -> List[Play]:
     """Every legal play for the player on roll, one per distinct resulting
     position, in a deterministic order; ``[]`` when nothing can be played."""
-    return [leaf[0] for leaf in _legal(position, dice).values()]
+    return [leaf[0] for leaf in legal_leaves(position, dice).values()]
 
 
 def successors(position: Position, dice: Sequence[int]) -> List[Tuple[Play, Position]]:
     """Like :func:`legal_plays`, paired with each play's resulting position
     (still seen from the mover)."""
-    return [(leaf[0], _position(key)) for key, leaf in _legal(position, dice).items()]
-
-
-def step_error(position: Position, frm: int, to: int, die: int | None = None) -> str | None:
-    """Why the single step ``frm -> to`` is illegal on this board (``None`` if
-    it is legal).  With ``die`` given, the step must use exactly that die."""
-    b, o = position._b, position._o
-    if not (isinstance(frm, int) and isinstance(to, int) and 1 <= frm <= 25 and 0 <= to <= 24):
-        return f"{frm}/{to} is not a step between points (25 = bar, 0 = off)"
-    if frm <= to:
-        return f"{frm}/{to} moves backwards"
-    if not b[frm]:
-        return f"no checker of yours on {'the bar' if frm == BAR else frm}"
-    if b[BAR] and frm != BAR:
-        return "checkers on the bar must enter first"
-    if to > 0:
-        if frm - to > 6:
-            return f"{frm}/{to} is longer than one die"
-        if die is not None and frm - to != die:
-            return f"{frm}/{to} does not use a {die}"
-        if o[25 - to] > 1:
-            return f"point {to} is held by the opponent"
-        return None
-    if any(b[7:26]):
-        return "bearing off needs all checkers in the home board"
-    if die is None:
-        return None if frm <= 6 else f"{frm}/off is longer than one die"
-    if die == frm:
-        return None
-    if die > frm and not any(b[frm + 1 : 7]):
-        return None
-    return f"a {die} cannot bear off from {frm}"
-
-
-def apply_steps(position: Position, steps: Iterable[Tuple[int, ...]]) -> Position:
-    """Apply steps ``(from, to)`` or ``(from, to, die)`` one by one, each
-    checked as a legal single step; hits send checkers to the bar."""
-    b, o = list(position._b), list(position._o)
-    for step in steps:
-        frm, to = step[0], step[1]
-        die = step[2] if len(step) > 2 else None
-        why = step_error(Position._raw(tuple(b), tuple(o)), frm, to, die)
-        if why:
-            raise IllegalPlayError(f"illegal step {frm}/{to}: {why}")
-        b[frm] -= 1
-        b[to] += 1
-        if to and o[25 - to] == 1:
-            o[25 - to] = 0
-            o[25] += 1
-    return Position._raw(tuple(b), tuple(o))
+    return [(leaf[0], Position.from_key(key)) for key, leaf in legal_leaves(position, dice).items()]

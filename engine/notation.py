@@ -18,8 +18,8 @@ import re
 from typing import Iterator, List, Sequence, Set, Tuple
 
 from .errors import AmbiguousPlayError, IllegalPlayError, PlayNotationError
-from .moves import step_error, successors
-from .position import Play, Position
+from .moves import successors
+from .position import Play, Position, step_error
 
 # A chain is one checker's path: its stops and which of them hit.
 _Chain = Tuple[Tuple[int, ...], Tuple[bool, ...]]
@@ -31,7 +31,8 @@ def _name(point: int) -> str:
 
 def _chains(position: Position, play: Play) -> List[_Chain]:
     """Group a play's steps into one path per checker, noting hits."""
-    b, o = list(position._b), list(position._o)
+    mine, theirs = position.boards
+    b, o = list(mine), list(theirs)
     chains: List[Tuple[List[int], List[bool]]] = []
     for frm, to in play:
         hit = bool(to) and o[25 - to] == 1

@@ -19,12 +19,19 @@ import base64
 import binascii
 from typing import Iterable, Optional, Sequence, Tuple
 
-from .errors import InvalidPositionError, InvalidPositionIdError
+from .errors import IllegalPlayError, InvalidPositionError, InvalidPositionIdError
 
 #: One step of a play: ``(from, to)`` in the mover's numbering, 25 = bar, 0 = off.
 Step = Tuple[int, int]
 #: A play: the steps made in one turn, in the order they are made.
 Play = Tuple[Step, ...]
+
+#: One side's checkers as the engine stores them, in that side's own
+#: numbering: index 0 borne off, 1..24 the points, 25 the bar (26 counts).
+Board = Tuple[int, ...]
+#: A board as the move generator keys it: the mover's :data:`Board` and the
+#: opponent's in the mover's numbering (index 0 its bar, 25 its borne off).
+BoardKey = Tuple[Board, Board]
 
 BAR = 25
 OFF = 0
@@ -79,6 +86,29 @@ class Position:
         pos._o = o
         pos._hash = None
         return pos
+
+    @classmethod
+    def from_boards(cls, mine: Board, theirs: Board) -> "Position":
+        """The position of two :data:`Board` tuples, as :attr:`boards` gives
+        them (the mover's, then the opponent's in its own numbering).  They
+        are trusted, not checked: for the computer players, which build boards
+        from the engine's own; outside input goes through ``Position(...)``.
+
+        >>> pos = Position.initial()
+        >>> Position.from_boards(*pos.boards) == pos
+        True
+        """
+        return cls._raw(tuple(mine), tuple(theirs))
+
+    @classmethod
+    def from_key(cls, key: BoardKey) -> "Position":
+        """The position of a move generator's :data:`BoardKey` (trusted, as
+        :meth:`from_boards`).
+
+        >>> Position.from_key(Position.initial().key) == Position.initial()
+        True
+        """
+        return cls._raw(tuple(key[0]), tuple(key[1][::-1]))
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -148,6 +178,24 @@ class Position:
         return base64.b64encode(bytes(data)).decode("ascii")[:14]
 
     # -- views ------------------------------------------------------------
+    @property
+    def boards(self) -> Tuple[Board, Board]:
+        """Both sides' :data:`Board` arrays (26 counts each, in each side's own
+        numbering): the player on roll's, then the opponent's.  What the
+        computer players encode.
+
+        >>> mine, theirs = Position.initial().boards
+        >>> mine[6], mine[24], theirs[13], len(mine)
+        (5, 2, 5, 26)
+        """
+        return self._b, self._o
+
+    @property
+    def key(self) -> BoardKey:
+        """The move generator's key for this board (see :data:`BoardKey`);
+        equal boards have equal keys."""
+        return self._b, self._o[::-1]
+
     def on_roll_counts(self) -> Tuple[int, ...]:
         """The player on roll's 25 counts: points 1..24 then the bar."""
         return self._b[1:]
@@ -206,8 +254,6 @@ class Position:
         allowed); whether the play as a whole is legal for some roll is
         :func:`engine.legal_plays`' business.
         """
-        from .moves import apply_steps
-
         return apply_steps(self, play)
 
     # -- dunder -----------------------------------------------------------
@@ -248,3 +294,59 @@ class Position:
             f" X on roll: pips {pm}, bar {self._b[25]}, off {self._b[0]}   O: pips {po}, bar {self._o[25]}, off {self._o[0]}"
         )
         return "\n".join(lines)
+
+
+# -- the rules of one step (here, beside the board, so the move generator
+# -- and Position.apply share them without importing each other) ----------------
+def step_error(position: Position, frm: int, to: int, die: int | None = None) -> str | None:
+    """Why the single step ``frm -> to`` is illegal on this board (``None`` if
+    it is legal).  With ``die`` given, the step must use exactly that die.
+
+    >>> step_error(Position.initial(), 24, 18) is None, step_error(Position.initial(), 6, 1)
+    (True, 'point 1 is held by the opponent')
+    """
+    b, o = position.boards
+    if not (isinstance(frm, int) and isinstance(to, int) and 1 <= frm <= 25 and 0 <= to <= 24):
+        return f"{frm}/{to} is not a step between points (25 = bar, 0 = off)"
+    if frm <= to:
+        return f"{frm}/{to} moves backwards"
+    if not b[frm]:
+        return f"no checker of yours on {'the bar' if frm == BAR else frm}"
+    if b[BAR] and frm != BAR:
+        return "checkers on the bar must enter first"
+    if to > 0:
+        if frm - to > 6:
+            return f"{frm}/{to} is longer than one die"
+        if die is not None and frm - to != die:
+            return f"{frm}/{to} does not use a {die}"
+        if o[25 - to] > 1:
+            return f"point {to} is held by the opponent"
+        return None
+    if any(b[7:26]):
+        return "bearing off needs all checkers in the home board"
+    if die is None:
+        return None if frm <= 6 else f"{frm}/off is longer than one die"
+    if die == frm:
+        return None
+    if die > frm and not any(b[frm + 1 : 7]):
+        return None
+    return f"a {die} cannot bear off from {frm}"
+
+
+def apply_steps(position: Position, steps: Iterable[Tuple[int, ...]]) -> Position:
+    """Apply steps ``(from, to)`` or ``(from, to, die)`` one by one, each
+    checked as a legal single step; hits send checkers to the bar."""
+    mine, theirs = position.boards
+    b, o = list(mine), list(theirs)
+    for step in steps:
+        frm, to = step[0], step[1]
+        die = step[2] if len(step) > 2 else None
+        why = step_error(Position.from_boards(tuple(b), tuple(o)), frm, to, die)
+        if why:
+            raise IllegalPlayError(f"illegal step {frm}/{to}: {why}")
+        b[frm] -= 1
+        b[to] += 1
+        if to and o[25 - to] == 1:
+            o[25 - to] = 0
+            o[25] += 1
+    return Position.from_boards(tuple(b), tuple(o))

@@ -18,11 +18,11 @@ player moving checker by checker can never walk into a dead end.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .errors import IllegalPlayError
-from .moves import _Key, _leaves, _legal, step_error
-from .position import Play, Position
+from .moves import all_leaves, legal_leaves
+from .position import Play, Position, step_error
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,6 @@ class StepMade:
     hit: bool
 
 
-def _key(position: Position) -> _Key:
-    return position._b, position._o[::-1]
-
-
 class Turn:
     """The steps of one turn, checked against the legal plays."""
 
@@ -47,7 +43,7 @@ class Turn:
         self.dice = tuple(dice)
         d1, d2 = self.dice
         self._all_dice: Tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)
-        legal = _legal(position, self.dice)
+        legal = legal_leaves(position, self.dice)
         self._legal_keys = set(legal)
         self.legal_plays: List[Play] = [leaf[0] for leaf in legal.values()]
         self._dice_of: Dict[Play, Tuple[int, ...]] = {leaf[0]: leaf[1] for leaf in legal.values()}
@@ -88,29 +84,31 @@ class Turn:
         """True once the steps made form a whole legal play."""
         if not self.legal_plays:
             return True
-        return _key(self.position) in self._legal_keys
+        return self.position.key in self._legal_keys
 
     # -- queries ----------------------------------------------------------
     def _completable(self, after: Position, left: List[int]) -> bool:
-        key = _key(after)
-        if key in self._legal_keys:
+        if after.key in self._legal_keys:
             return True
         if not left:
             return False
-        return any(k in self._legal_keys for k in _leaves(after, tuple(left)))
+        return any(k in self._legal_keys for k in all_leaves(after, tuple(left)))
 
     def legal_steps(self) -> List[StepMade]:
         """Every single step allowed now, one per (from, to), the die it
         would use (exact before higher, smaller before larger)."""
-        if self._steps_cache is not None:
-            return list(self._steps_cache)
+        if self._steps_cache is None:
+            self._steps_cache = self._steps_at(self.position, self.remaining)
+        return list(self._steps_cache)
+
+    def _steps_at(self, pos: Position, remaining: Sequence[int]) -> List[StepMade]:
+        """The single steps allowed on ``pos`` with the dice ``remaining`` left
+        (a pure function of its arguments and the turn's legal plays)."""
         found: Dict[Tuple[int, int], StepMade] = {}
         # not "if not self.complete": a bear-off with the larger die can end on
         # the board of a legal play (6/off = 6/5/off with 6-1) while the other
         # die can still be played (6/off 3/2), and that play must stay possible
         if self.legal_plays:
-            pos = self.position
-            remaining = list(self.remaining)
             for die in sorted(set(remaining)):
                 left = list(remaining)
                 left.remove(die)
@@ -126,8 +124,7 @@ class Turn:
                     if self._completable(after, left):
                         hit = to > 0 and pos.checkers(to) == -1
                         found[(frm, to)] = StepMade(frm, to, die, hit)
-        self._steps_cache = sorted(found.values(), key=lambda s: (-s.frm, -s.to))
-        return list(self._steps_cache)
+        return sorted(found.values(), key=lambda s: (-s.frm, -s.to))
 
     def movable(self) -> List[int]:
         """Points (25 = bar) with a checker that can move now."""
@@ -136,22 +133,24 @@ class Turn:
     def destinations(self, frm: int) -> Dict[int, Tuple[StepMade, ...]]:
         """Where the checker on ``frm`` can go this turn, alone, by one or more
         consecutive steps: target point -> the steps that take it there
-        (the fewest steps, then the first found)."""
+        (the fewest steps, then the first found).  A query: the turn is not
+        touched."""
         out: Dict[int, Tuple[StepMade, ...]] = {}
 
-        def walk(point: int, path: Tuple[StepMade, ...]) -> None:
-            for s in self.legal_steps():
+        def walk(point: int, pos: Position, remaining: Tuple[int, ...], path: Tuple[StepMade, ...]) -> None:
+            steps = self.legal_steps() if not path else self._steps_at(pos, remaining)
+            for s in steps:
                 if s.frm != point:
                     continue
                 route = path + (s,)
                 if s.to not in out or len(route) < len(out[s.to]):
                     out[s.to] = route
                 if s.to:
-                    self._push(s)
-                    walk(s.to, route)
-                    self.undo()
+                    left = list(remaining)
+                    left.remove(s.die)
+                    walk(s.to, pos.apply(((s.frm, s.to),)), tuple(left), route)
 
-        walk(frm, ())
+        walk(frm, self.position, self.remaining, ())
         return out
 
     # -- actions ----------------------------------------------------------

@@ -34,11 +34,13 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from engine import Game, IllegalPlayError, Match, StepMade
 from engine.errors import GameStateError
+from engine.kinds import Phase
 
 from . import i18n
 from .settings import Settings
 
-OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = "opening", "roll", "move", "doubled", "resigning", "over"
+# the engine's phases by their short names (engine/kinds.py defines them)
+OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class Snapshot:
     counts: Tuple[Tuple[int, ...], Tuple[int, ...]]
     turn: int
     to_act: int
-    phase: str
+    phase: Phase
     dice: Optional[Tuple[int, int]]
     remaining: Tuple[int, ...]
     cube_enabled: bool

@@ -61,7 +61,7 @@ def test_pubeval_picks_the_highest_score_and_wins_when_it_can():
     from engine.moves import successors
 
     cands = successors(Position.initial(), (6, 5))
-    keys = [(p._b, p._o[::-1]) for _, p in cands]
+    keys = [p.key for _, p in cands]
     scores = pub.scores(Position.initial(), keys)
     by_hand = [float(_inputs(p) @ pub.contact) for _, p in cands]
     assert np.allclose(scores, by_hand)

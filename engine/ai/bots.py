@@ -22,7 +22,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..moves import _legal
+from ..kinds import MULTIPLES
+from ..moves import legal_leaves
 from ..position import Play, Position
 from . import cube, search
 from .network import Network, equity
@@ -81,8 +82,8 @@ class NetBot:
     # -- evaluation ---------------------------------------------------------
     def evaluate(self, position: Position) -> np.ndarray:
         """The five probabilities for the side on roll (before it rolls)."""
-        me = np.array([position._b], dtype=np.float32)
-        them = np.array([position._o], dtype=np.float32)
+        me = np.array([position.boards[0]], dtype=np.float32)
+        them = np.array([position.boards[1]], dtype=np.float32)
         return self.net.evaluate_boards(me, them)[0]
 
     def _static(self, keys: List[tuple]) -> np.ndarray:
@@ -105,7 +106,7 @@ class NetBot:
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
         """Every legal play with its estimated equity for the mover, best first."""
-        legal = _legal(position, dice)
+        legal = legal_leaves(position, dice)
         if not legal:
             return []
         keys = list(legal.keys())
@@ -157,7 +158,7 @@ class NetBot:
         """``position`` is seen from this bot, the side that was offered the
         resignation; accept when it gives at least what the bot expects to
         win (cubeless, in cube units)."""
-        multiple = {"single": 1, "gammon": 2, "backgammon": 3}[level]
+        multiple = MULTIPLES[level]
         on_roll = self.evaluate(position)
         return multiple >= float(equity(on_roll))
 
@@ -171,11 +172,11 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
-        legal = _legal(position, dice)
+        legal = legal_leaves(position, dice)
         return self._rng.choice([leaf[0] for leaf in legal.values()]) if legal else ()
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
-        return [(leaf[0], 0.0) for leaf in _legal(position, dice).values()]
+        return [(leaf[0], 0.0) for leaf in legal_leaves(position, dice).values()]
 
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
         return False

@@ -56,7 +56,7 @@ _BLOCKADE_BITS = int(_BITS[7:25].sum())  # points a blockade can stand on (outsi
 
 def boards(positions: Iterable[Position]) -> Tuple[np.ndarray, np.ndarray]:
     """Positions -> (me, them) arrays of shape (N, 26)."""
-    rows = np.array([p._b + p._o for p in positions], dtype=np.float32).reshape(-1, 52)
+    rows = np.array([p.boards[0] + p.boards[1] for p in positions], dtype=np.float32).reshape(-1, 52)
     return rows[:, :26], rows[:, 26:]
 
 

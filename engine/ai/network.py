@@ -38,7 +38,7 @@ def flip(probs: np.ndarray) -> np.ndarray:
     return out
 
 
-def _sigmoid(z: np.ndarray) -> np.ndarray:
+def sigmoid(z: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
 
 
@@ -101,8 +101,8 @@ class Network:
     def forward(self, x: np.ndarray) -> np.ndarray:
         """(N, inputs) -> (N, 5) probabilities, made consistent
         (a backgammon is a gammon is a win)."""
-        h = _sigmoid(x @ self.w1 + self.b1)
-        p = _sigmoid(h @ self.w2 + self.b2)
+        h = sigmoid(x @ self.w1 + self.b1)
+        p = sigmoid(h @ self.w2 + self.b2)
         p[:, WIN_G] = np.minimum(p[:, WIN_G], p[:, WIN])
         p[:, WIN_BG] = np.minimum(p[:, WIN_BG], p[:, WIN_G])
         p[:, LOSE_G] = np.minimum(p[:, LOSE_G], 1.0 - p[:, WIN])

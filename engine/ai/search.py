@@ -31,7 +31,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..moves import _legal
+from ..moves import legal_leaves
 from ..position import Position
 from .network import equity
 
@@ -46,7 +46,7 @@ ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
 
 def leaf_keys(position: Position, dice: Sequence[int]) -> List[Key]:
     """The distinct results of the legal plays of ``position`` with ``dice``."""
-    return list(_legal(position, dice).keys())
+    return list(legal_leaves(position, dice).keys())
 
 
 def terminal_equity(b: Board, o_own: Board) -> float:
@@ -92,9 +92,9 @@ def _replies(evaluate: Evaluator, keys: Sequence[Key]) -> Tuple[np.ndarray, List
                 groups.append(1)
                 reply_keys.append([])
             continue
-        opp_view = Position._raw(o_my[::-1], b)
+        opp_view = Position.from_boards(o_my[::-1], b)
         for roll in ROLLS:
-            legal = _legal(opp_view, roll)
+            legal = legal_leaves(opp_view, roll)
             if not legal:  # the opponent passes: the mover is on roll on the same boards
                 rows.append(b + o_my[::-1])
                 groups.append(1)
@@ -142,9 +142,9 @@ def _value_on_roll_one_ply(evaluate: Evaluator, positions: List[Key]) -> np.ndar
     groups: List[int] = []
     fixed: List[Tuple[int, float]] = []
     for me, opp_my in positions:
-        pos = Position._raw(me, opp_my[::-1])
+        pos = Position.from_boards(me, opp_my[::-1])
         for roll in ROLLS:
-            legal = _legal(pos, roll)
+            legal = legal_leaves(pos, roll)
             if not legal:  # a pass: the opponent is on roll on the same boards
                 rows.append(opp_my[::-1] + me)
                 groups.append(1)

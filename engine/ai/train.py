@@ -34,9 +34,9 @@ from typing import Dict, List
 
 import numpy as np
 
-from ..moves import _legal
+from ..moves import legal_leaves
 from ..position import Position
-from .network import Network, _sigmoid, equity, flip
+from .network import Network, sigmoid, equity, flip
 
 
 class Adam:
@@ -60,8 +60,8 @@ class Adam:
 
 def train_step(net: Network, opt: Adam, x: np.ndarray, y: np.ndarray) -> float:
     """One Adam step on the cross-entropy of sigmoid outputs; returns the loss."""
-    h = _sigmoid(x @ net.w1 + net.b1)
-    p = _sigmoid(h @ net.w2 + net.b2)
+    h = sigmoid(x @ net.w1 + net.b1)
+    p = sigmoid(h @ net.w2 + net.b2)
     n = x.shape[0]
     d2 = (p - y) / n
     gw2 = h.T @ d2
@@ -108,11 +108,11 @@ class SelfPlay:
         dice = self.rng.integers(1, 7, size=(self.n, 2))
         for g in range(self.n):
             pos = self.pos[g]
-            legal = _legal(pos, (int(dice[g, 0]), int(dice[g, 1])))
+            legal = legal_leaves(pos, (int(dice[g, 0]), int(dice[g, 1])))
             if legal:
                 keys = list(legal.keys())
             else:
-                keys = [(pos._b, pos._o[::-1])]
+                keys = [pos.key]
             keys_per_game.append(keys)
             for b, o_my in keys:
                 rows.append(o_my[::-1] + b)
@@ -138,7 +138,7 @@ class SelfPlay:
                 continue
             self.xs[g].append(x[i])
             self.vs[g].append(probs[i])
-            self.pos[g] = Position._raw(o_my[::-1], b)
+            self.pos[g] = Position.from_boards(o_my[::-1], b)
             if self.plies[g] > 2000:  # a safety net; a real game never gets here
                 self.reset(g)
         del owners_arr

@@ -28,7 +28,7 @@ from typing import List, Tuple
 
 import numpy as np
 
-from ..moves import _legal
+from ..moves import legal_leaves
 from ..position import Position
 from .network import Network, equity, flip
 from .search import ROLL_WEIGHTS, ROLLS
@@ -49,9 +49,9 @@ def one_ply_target(net: Network, position: Position) -> np.ndarray:
     groups: List[int] = []
     exact: dict = {}
     for roll in ROLLS:
-        legal = _legal(position, roll)
+        legal = legal_leaves(position, roll)
         if not legal:  # a pass: the opponent is on roll on the same boards
-            rows.append(position._o + position._b)
+            rows.append(position.boards[1] + position.boards[0])
             groups.append(1)
             continue
         for b, o_my in legal:
@@ -80,7 +80,7 @@ def _self_play_positions(net: Network, rng: np.random.Generator, explore: float 
     for _ in range(2000):
         yield pos
         dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
-        legal = _legal(pos, dice)
+        legal = legal_leaves(pos, dice)
         if not legal:
             pos = pos.swapped()
             continue
@@ -93,7 +93,7 @@ def _self_play_positions(net: Network, rng: np.random.Generator, explore: float 
             b, o_my = keys[int(np.argmin(eq))]
         if b[0] == 15:
             return
-        pos = Position._raw(o_my[::-1], b)
+        pos = Position.from_boards(o_my[::-1], b)
 
 
 def _generate(weights: str, out: Path, count: int, worker: int, chunk: int) -> None:
@@ -108,8 +108,8 @@ def _generate(weights: str, out: Path, count: int, worker: int, chunk: int) -> N
         for pos in _self_play_positions(net, rng):
             if rng.random() < 0.5:  # every other position: less correlated data
                 continue
-            me = np.array([pos._b], dtype=np.float32)
-            them = np.array([pos._o], dtype=np.float32)
+            me = np.array([pos.boards[0]], dtype=np.float32)
+            them = np.array([pos.boards[1]], dtype=np.float32)
             xs.append(net.encode(me, them)[0])
             ys.append(one_ply_target(net, pos))
             if len(xs) >= chunk:

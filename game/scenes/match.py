@@ -14,6 +14,8 @@ from typing import Any, Dict, List, Optional, Tuple
 import pygame
 import pygame_gui
 
+from engine.kinds import MULTIPLES, ResignLevel
+
 from ..app import App, Scene
 from ..board.animation import Animator, tumble_faces
 from ..board.layout import DICE, Layout
@@ -776,7 +778,7 @@ class MatchScene(Scene):
 
             return go
 
-        choices = [(t(f"resign.{level}", points=k * cube), offer(level)) for k, level in ((1, "single"), (2, "gammon"), (3, "backgammon"))]
+        choices = [(t(f"resign.{level}", points=level.multiple * cube), offer(level)) for level in ResignLevel]
         choices.append((t("button.cancel"), self._back_here))
         self.app.switch(DialogScene(self.app, t("resign.title"), t("resign.text"), choices, on_cancel=self._back_here))
         return True
@@ -788,7 +790,7 @@ class MatchScene(Scene):
         s = self.session
         g = s.game
         level = g.resignation or "single"
-        points = {"single": 1, "gammon": 2, "backgammon": 3}[level] * g.cube_value
+        points = MULTIPLES[level] * g.cube_value
 
         def answer(accept: bool):
             def go() -> None:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, List, Optional, Tuple
 
 import pygame
 
+from engine.kinds import LEVEL_OF_MULTIPLE, ResignLevel
+
 from ..app import App
 from ..i18n import t
 from ..options import MatchOptions
@@ -19,7 +21,6 @@ from .ui import Action, MenuScene
 if TYPE_CHECKING:
     from .match import MatchScene
 
-MULTIPLE_KIND = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
 def result_lines(session: Session) -> Tuple[str, str, str]:
@@ -29,7 +30,7 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
     assert r is not None
     winner = player_name(r.winner)
     if r.kind == "resigned":
-        how = t("result.how_resigned", level=t(f"result.{MULTIPLE_KIND.get(r.multiple, 'single')}"), points=r.points)
+        how = t("result.how_resigned", level=t(f"result.{LEVEL_OF_MULTIPLE.get(r.multiple, ResignLevel.SINGLE)}"), points=r.points)
     else:
         how = t("result.how", kind=t(f"result.{r.kind}"), points=r.points)
     s0, s1 = m.score
