@@ -1,10 +1,15 @@
-"""Play a bot against pubeval, cubeless, with duplicate dice.
+"""Play a bot against pubeval or another level, cubeless, with duplicate dice.
 
     python benchmarks/strength.py --level expert --games 5000 [--weights FILE]
+    python benchmarks/strength.py --level expert --opponent intermediate --games 2000 --shard 0/2
+    python benchmarks/combine.py shard0.txt shard1.txt     # one figure from the shards' RESULT lines
 
 Each dice sequence is played twice with the sides swapped, so luck largely
 cancels.  Prints the bot's points per game with a 95% interval (over the
-pairs), its win rate, and its milliseconds per move (median and 95th percentile).
+pairs), its win rate, and its milliseconds per move (median and 95th
+percentile), then a RESULT line that ``benchmarks/combine.py`` adds up.
+``--opponent`` is ``pubeval`` (the default) or a level; ``--opponent-weights``
+gives that level other weights (a new network against the shipped one).
 """
 
 from __future__ import annotations
@@ -58,6 +63,8 @@ def main() -> None:
     ap.add_argument("--level", default="intermediate")
     ap.add_argument("--games", type=int, default=1000, help="games in all (pairs x 2)")
     ap.add_argument("--weights", default=None)
+    ap.add_argument("--opponent", default="pubeval", help="pubeval, or a level: beginner, intermediate, expert")
+    ap.add_argument("--opponent-weights", default=None, help="weights for an opponent level (default: the shipped ones)")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--shard", default="0/1", help="i/n: play only pairs with index %% n == i")
     ap.add_argument("--progress", type=int, default=0, help="print the running figure every N pairs")
@@ -70,7 +77,11 @@ def main() -> None:
         bot.noise = args.noise
     if args.max_loss is not None:
         bot.max_loss = args.max_loss
-    pub = PubEval()
+    if args.opponent == "pubeval":
+        pub = PubEval()
+    else:
+        opp_net = Network.load(args.opponent_weights) if args.opponent_weights else None
+        pub = get_bot(args.opponent, seed=args.seed + 1, net=opp_net)
     shard_i, shard_n = (int(v) for v in args.shard.split("/"))
     pair_results = []
     wins = 0
@@ -100,10 +111,10 @@ def main() -> None:
     times.sort()
     med = times[len(times) // 2] * 1000
     p95 = times[int(len(times) * 0.95)] * 1000
-    print(f"{args.level} vs pubeval: {2 * n} games ({n} duplicate pairs), {time.time() - start:.0f} s")
+    print(f"{args.level} vs {args.opponent}: {2 * n} games ({n} duplicate pairs), {time.time() - start:.0f} s")
     print(f"points per game: {mean:+.3f} +/- {half:.3f} (95%)   wins {wins / (2 * n):.1%}")
     print(f"ms per move: median {med:.2f}, 95th percentile {p95:.2f} ({len(times)} moves)")
-    print(f"RESULT level={args.level} pairs={n} sum={sum(pair_results):.1f} sumsq={sum(r * r for r in pair_results):.2f} wins={wins}")
+    print(f"RESULT level={args.level} opponent={args.opponent} pairs={n} sum={sum(pair_results):.1f} sumsq={sum(r * r for r in pair_results):.2f} wins={wins}")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import queue
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from engine import Game, IllegalPlayError, Match, StepMade
 from engine.errors import GameStateError
@@ -175,6 +175,8 @@ class Session:
         self._plan: List[Tuple[int, int]] = []
         self._whole_play: Tuple[Tuple[int, int], ...] = ()
         self._timer = 0.0
+        #: resignations a computer offered, (game number, level): each is offered once a game
+        self._offered: Set[Tuple[int, str]] = set()
         # hints (the expert's ranking, computed off the frame loop)
         self._hint_bot: Any = None
         self._hint: Optional[Hint] = None
@@ -589,11 +591,29 @@ class Session:
         self._timer = 0.0
         self._computer_act()
 
+    def _computer_offers_resignation(self, bot: Any) -> bool:
+        """A computer on roll that can no longer win offers to resign (once a
+        game for each level); the human answers in a dialog."""
+        g = self.game
+        if g.phase != ROLL or not hasattr(bot, "offers_resignation"):
+            return False
+        level = bot.offers_resignation(g.position, g.cube_value)
+        key = (self.match.game_number, level)
+        if level is None or key in self._offered:
+            return False
+        self._offered.add(key)
+        before = self.snapshot()
+        g.resign(level)
+        self._emit("resign", g.turn, before)
+        return True
+
     def _computer_act(self) -> None:
         g = self.game
         bot = self.seats[g.to_act]
         assert bot is not None
         if g.phase in (OPENING, ROLL):
+            if self._computer_offers_resignation(bot):
+                return
             if g.can_double() and hasattr(bot, "should_double"):
                 pos, cube, ctx = g.position, g.cube_value, self._cube_context(g.turn)
                 self._think("double", lambda: bot.should_double(pos, cube, ctx["owner"], ctx["match"]))

@@ -7,7 +7,9 @@
 * ``rank_plays(position, dice) -> [(play, equity), ...]``, best first (hints);
 * ``should_double(position, ...)`` / ``should_take(position, ...)``: cube
   decisions (see :mod:`engine.ai.cube`);
-* ``accepts_resignation(position, level, ...)``.
+* ``accepts_resignation(position, level, ...)``, and
+  ``offers_resignation(position, ...)``: the resignation the bot offers
+  when it can no longer win, or None.
 
 Levels: ``expert`` is the network with a one-roll lookahead over its best few
 candidates; ``intermediate`` the network alone with a little noise;
@@ -25,7 +27,7 @@ import numpy as np
 from ..kinds import MULTIPLES
 from ..moves import legal_leaves
 from ..position import Play, Position
-from . import cube, search
+from . import cube, race, search
 from .network import Network, equity
 
 _NETWORKS: Dict[str, Network] = {}
@@ -81,23 +83,30 @@ class NetBot:
 
     # -- evaluation ---------------------------------------------------------
     def evaluate(self, position: Position) -> np.ndarray:
-        """The five probabilities for the side on roll (before it rolls)."""
+        """The five probabilities for the side on roll (before it rolls);
+        from the bear-off database when both sides are all at home."""
+        if race.is_bearoff(position):
+            return race.bearoff_probabilities(position)
         me = np.array([position.boards[0]], dtype=np.float32)
         them = np.array([position.boards[1]], dtype=np.float32)
         return self.net.evaluate_boards(me, them)[0]
 
+    def _evaluator(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
+        """The network, except where both sides are all at home: the database."""
+        return race.evaluate_boards(self.net.evaluate_boards, me, them)
+
     def _static(self, keys: List[tuple]) -> np.ndarray:
-        return search.static(self.net.evaluate_boards, keys)
+        return search.static(self._evaluator, keys)
 
     def _deep(self, keys: List[tuple]) -> np.ndarray:
         """1-ply values of ``keys`` (best first by 0-ply); at lookahead 2 the
         closest contenders are searched one roll deeper still."""
-        values = search.one_ply(self.net.evaluate_boards, keys)
+        values = search.one_ply(self._evaluator, keys)
         if self.lookahead >= 2 and len(keys) > 1:
             order = np.argsort(-values)
             top = [int(i) for i in order[: self.deep_candidates] if values[i] >= values[order[0]] - self.deep_margin]
             if len(top) > 1:
-                deeper = search.two_ply(self.net.evaluate_boards, [keys[i] for i in top])
+                deeper = search.two_ply(self._evaluator, [keys[i] for i in top])
                 # the searched ones keep their order among themselves, ahead of the rest
                 lift = float(values[order[0]]) - float(deeper.max()) + 1e-6
                 for i, v in zip(top, deeper):
@@ -105,7 +114,10 @@ class NetBot:
         return values
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
-        """Every legal play with its estimated equity for the mover, best first."""
+        """Every legal play with its estimated equity for the mover, best
+        first; in a bear-off (both sides all at home) from the database."""
+        if race.is_bearoff(position):
+            return race.rank_bearoff(position, dice)
         legal = legal_leaves(position, dice)
         if not legal:
             return []
@@ -129,8 +141,8 @@ class NetBot:
         ranked = self.rank_plays(position, dice)
         if not ranked:
             return ()
-        if self.noise <= 0 or len(ranked) == 1:
-            return ranked[0][0]
+        if self.noise <= 0 or len(ranked) == 1 or race.is_bearoff(position):
+            return ranked[0][0]  # every level bears off as well as it can
         winning = [p for p, _ in ranked if _wins_now(position, p)]
         if winning:  # never miss bearing off the last checker
             return winning[0]
@@ -153,6 +165,16 @@ class NetBot:
         """``position`` is seen from the side being doubled, its opponent on roll."""
         probs_doubler = self.evaluate(position.swapped())
         return cube.should_take(probs_doubler, contact=position.is_contact())
+
+    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[str]:
+        """``position`` is seen from this bot, on roll before rolling: the
+        resignation it offers ('single', 'gammon', 'backgammon') when it is
+        sure it can no longer win and sure of how much it loses, else None.
+        See :func:`race.resignation_level`."""
+        if position.is_contact():
+            return None
+        probs = race.without_impossible(position, self.evaluate(position))
+        return race.resignation_level(probs, exact=race.is_bearoff(position))
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
         """``position`` is seen from this bot, the side that was offered the
@@ -183,6 +205,9 @@ class RandomBot:
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
         return True
+
+    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[str]:
+        return None
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
         return level != "single"
