@@ -102,6 +102,30 @@ def index(c: Sequence[int]) -> int:
     return result
 
 
+_COMB = np.array([[comb(n, r) for r in range(POINTS + 1)] for n in range(POINTS + CHECKERS + 1)], dtype=np.int64)
+
+
+def index_many(c: np.ndarray) -> np.ndarray:
+    """:func:`index` of each row of an (N, 6) array of valid counts, vectorised.
+
+    >>> index_many(np.array([[0, 0, 0, 0, 0, 0], [2, 0, 3, 0, 0, 1]])).tolist() == [0, index((2, 0, 3, 0, 0, 1))]
+    True
+    """
+    c = np.asarray(c, dtype=np.int64)
+    j = POINTS - 1 + c.sum(axis=1)
+    bits = np.left_shift(1, j)
+    for k in range(POINTS - 1):
+        j = j - c[:, k] - 1
+        bits |= np.left_shift(1, j)
+    result = np.zeros(len(c), dtype=np.int64)
+    r = np.full(len(c), POINTS, dtype=np.int64)
+    for n in range(POINTS + CHECKERS, 0, -1):
+        take = (n > r) & ((bits >> (n - 1)) & 1 == 1)
+        result += np.where(take, _COMB[n - 1, np.minimum(r, POINTS)], 0)
+        r -= take
+    return result
+
+
 def counts(i: int) -> Counts:
     """The inverse of :func:`index`."""
     if not 0 <= i < N_POSITIONS:
@@ -204,7 +228,8 @@ def _unpack(start: np.ndarray, length: np.ndarray, data: np.ndarray) -> np.ndarr
     rows = np.repeat(np.arange(n), length.astype(np.int64))
     within = np.arange(len(data)) - np.repeat(offsets, length.astype(np.int64))
     out[rows, start.astype(np.int64)[rows] + within] = data
-    return out / out.sum(axis=1, keepdims=True)
+    result: np.ndarray = out / out.sum(axis=1, keepdims=True)
+    return result
 
 
 def save(tables: Dict[str, np.ndarray], path: str | Path) -> None:
@@ -212,7 +237,7 @@ def save(tables: Dict[str, np.ndarray], path: str | Path) -> None:
     packed = {f"dist_{k}": v for k, v in _pack(tables["dist"]).items()}
     packed.update({f"gammon_{k}": v for k, v in _pack(tables["gammon"]).items()})
     tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez_compressed(tmp, **packed)
+    np.savez_compressed(tmp, **packed)  # type: ignore[arg-type]
     tmp.replace(path)
 
 
@@ -230,7 +255,9 @@ class BearoffDatabase:
         # P(needs at least k rolls), for k = 0..MAX_ROLLS
         self.at_least = np.concatenate((np.ones((N_POSITIONS, 1)), 1.0 - np.cumsum(dist, axis=1)), axis=1)
         self.g_at_least = np.concatenate((np.ones((N_FULL, 1)), 1.0 - np.cumsum(gammon, axis=1)), axis=1)
-        full = [i for i in range(N_POSITIONS) if sum(counts(i)) == CHECKERS]
+        fives = np.indices((CHECKERS + 1,) * (POINTS - 1)).reshape(POINTS - 1, -1).T
+        fives = fives[fives.sum(axis=1) <= CHECKERS]
+        full = np.sort(index_many(np.column_stack((fives, CHECKERS - fives.sum(axis=1)))))
         #: each position's rank among the 15-checker positions, -1 for the others
         self.full_rank = np.full(N_POSITIONS, -1, dtype=np.int64)
         self.full_rank[full] = np.arange(N_FULL)
@@ -253,7 +280,8 @@ class BearoffDatabase:
 
     def distribution(self, position: Sequence[int] | int) -> np.ndarray:
         """P(exactly k rolls bear off every checker), k = 0 .. MAX_ROLLS - 1."""
-        return self.dist[self._id(position)]
+        row: np.ndarray = self.dist[self._id(position)]
+        return row
 
     def expected_rolls(self, position: Sequence[int] | int) -> float:
         """The mean of :meth:`distribution`, to 4 decimals (the stored
@@ -265,15 +293,18 @@ class BearoffDatabase:
         fewer than 15 checkers are left."""
         k = int(self.full_rank[self._id(position)])
         if k < 0:
-            return np.eye(1, MAX_ROLLS)[0]
-        return self.gammon[k]
+            row: np.ndarray = np.eye(1, MAX_ROLLS)[0]
+        else:
+            row = self.gammon[k]
+        return row
 
     def probabilities(self, on_roll: Sequence[int] | int, opponent: Sequence[int] | int) -> np.ndarray:
         """The five outcome probabilities (win, gammon win, backgammon win,
         gammon loss, backgammon loss) of the side on roll, before it rolls,
         when both sides have all their checkers on their home points.
         Neither side can be backgammoned (the loser is all at home)."""
-        return self.probabilities_many(np.array([self._id(on_roll)]), np.array([self._id(opponent)]))[0]
+        row: np.ndarray = self.probabilities_many(np.array([self._id(on_roll)]), np.array([self._id(opponent)]))[0]
+        return row
 
     def probabilities_many(self, on_roll: np.ndarray, opponent: np.ndarray) -> np.ndarray:
         """:meth:`probabilities` for arrays of indices: (N, 5)."""

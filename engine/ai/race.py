@@ -25,7 +25,7 @@ import numpy as np
 
 from ..moves import successors
 from ..position import CHECKERS, Play, Position
-from .bearoff import POINTS, BearoffDatabase, default_database, index
+from .bearoff import POINTS, BearoffDatabase, default_database, index_many
 
 #: (win, gammon win, backgammon win, gammon loss, backgammon loss)
 Probabilities = np.ndarray
@@ -146,8 +146,7 @@ def evaluate_boards(evaluate: Evaluator, me: np.ndarray, them: np.ndarray, db: B
     rest = ~home
     if rest.any():
         out[rest] = evaluate(me[rest], them[rest])
-    rows = np.flatnonzero(home)
-    a = [index(tuple(int(v) for v in me[i, 1 : POINTS + 1])) for i in rows]
-    b = [index(tuple(int(v) for v in them[i, 1 : POINTS + 1])) for i in rows]
-    out[rows] = db.probabilities_many(np.array(a), np.array(b))
+    a = index_many(np.asarray(me)[home, 1 : POINTS + 1])
+    b = index_many(np.asarray(them)[home, 1 : POINTS + 1])
+    out[home] = db.probabilities_many(a, b)
     return out
