@@ -34,7 +34,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from engine import Game, IllegalPlayError, Match, StepMade
 from engine.errors import GameStateError
-from engine.kinds import Phase
+from engine.kinds import Phase, ResignLevel
 
 from . import i18n
 from .settings import Settings
@@ -176,7 +176,7 @@ class Session:
         self._whole_play: Tuple[Tuple[int, int], ...] = ()
         self._timer = 0.0
         #: resignations a computer offered, (game number, level): each is offered once a game
-        self._offered: Set[Tuple[int, str]] = set()
+        self._offered: Set[Tuple[int, ResignLevel]] = set()
         # hints (the expert's ranking, computed off the frame loop)
         self._hint_bot: Any = None
         self._hint: Optional[Hint] = None

@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..kinds import MULTIPLES
+from ..kinds import MULTIPLES, ResignLevel
 from ..moves import legal_leaves
 from ..position import Play, Position
 from . import cube, race, search
@@ -166,7 +166,7 @@ class NetBot:
         probs_doubler = self.evaluate(position.swapped())
         return cube.should_take(probs_doubler, contact=position.is_contact())
 
-    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[str]:
+    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
         """``position`` is seen from this bot, on roll before rolling: the
         resignation it offers ('single', 'gammon', 'backgammon') when it is
         sure it can no longer win and sure of how much it loses, else None.
@@ -206,7 +206,7 @@ class RandomBot:
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
         return True
 
-    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[str]:
+    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
         return None
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:

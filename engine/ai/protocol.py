@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import List, Literal, Optional, Protocol, Sequence, Tuple, TypedDict, runtime_checkable
 
+from ..kinds import ResignLevel
 from ..position import Play, Position
 
 #: who owns the cube, seen from the side deciding
@@ -55,4 +56,9 @@ class Bot(Protocol):
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
         """Accept a resignation of ``level``?  ``position`` is seen from this bot."""
+        ...
+
+    def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
+        """The resignation this bot offers, on roll before rolling, when it can
+        no longer win and is sure how much it loses; None otherwise."""
         ...

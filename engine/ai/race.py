@@ -23,6 +23,7 @@ from typing import Callable, List, Sequence, Tuple
 
 import numpy as np
 
+from ..kinds import ResignLevel
 from ..moves import successors
 from ..position import CHECKERS, Play, Position
 from .bearoff import POINTS, BearoffDatabase, default_database, index_many
@@ -105,7 +106,7 @@ RESIGN_THRESHOLD = 0.002
 EXACT = 1e-9
 
 
-def resignation_level(probs: Probabilities, exact: bool = False) -> str | None:
+def resignation_level(probs: Probabilities, exact: bool = False) -> ResignLevel | None:
     """The resignation to offer from the side on roll's five probabilities:
     when it cannot win, the level of the loss it is sure of ('single',
     'gammon', 'backgammon'), or None while it may still win or the size of
@@ -125,11 +126,11 @@ def resignation_level(probs: Probabilities, exact: bool = False) -> str | None:
     if win > eps:
         return None
     if lose_g <= eps:
-        return "single"
+        return ResignLevel.SINGLE
     if lose_g >= 1.0 - win - eps and lose_bg <= eps:
-        return "gammon"
+        return ResignLevel.GAMMON
     if lose_bg >= 1.0 - win - eps:
-        return "backgammon"
+        return ResignLevel.BACKGAMMON
     return None
 
 
