@@ -12,6 +12,9 @@ import random
 import secrets
 from typing import Iterable, Iterator, Protocol, Tuple
 
+from . import checks
+from .errors import ArgumentTypeError
+
 
 class DiceSource(Protocol):
     """Anything that can throw one fair die."""
@@ -45,6 +48,8 @@ class SeededDice(_RandomDice):
     """Reproducible dice: the same seed gives the same sequence."""
 
     def __init__(self, seed: int | str | None = None):
+        if seed is not None and not isinstance(seed, (int, str, bytes)):
+            raise ArgumentTypeError(f"a seed must be a whole number or text, not {type(seed).__name__}")
         super().__init__(random.Random(seed))
 
 
@@ -53,16 +58,17 @@ class FixedDice:
     throws 3, 1, 6, 6 and then fails."""
 
     def __init__(self, values: Iterable[int]):
-        self._values: Iterator[int] = iter(values)
+        try:
+            self._values: Iterator[int] = iter(values)
+        except TypeError:
+            raise ArgumentTypeError(f"FixedDice needs a sequence of dice, not {type(values).__name__}") from None
 
     def die(self) -> int:
         try:
             value = next(self._values)
         except StopIteration:
             raise RuntimeError("FixedDice ran out of values") from None
-        if not 1 <= value <= 6:
-            raise ValueError(f"a die shows 1..6, not {value}")
-        return value
+        return checks.die(value)  # type: ignore[return-value]
 
     def roll(self) -> Tuple[int, int]:
         return self.die(), self.die()

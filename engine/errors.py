@@ -44,3 +44,24 @@ class InvalidMatchIdError(BackgammonError):
 class MatFileError(SerializationError):
     """A .mat (JellyFish) match file that cannot be read, or a match that
     cannot be written in that format."""
+
+
+class ArgumentTypeError(BackgammonError, TypeError):
+    """An argument of the wrong type given to the engine's public API (it is a
+    :class:`TypeError` too).
+
+    >>> from engine import legal_plays
+    >>> legal_plays([], (3, 1))
+    Traceback (most recent call last):
+    ...
+    engine.errors.ArgumentTypeError: position must be a Position, not list
+    """
+
+
+class InvalidDiceError(BackgammonError):
+    """Dice that are not two numbers 1..6 (or a die that is not 1..6)."""
+
+
+class InvalidArgumentError(BackgammonError):
+    """An argument of the right type outside what a call accepts (a match
+    length, a bot level, a point number...)."""

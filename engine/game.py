@@ -17,11 +17,13 @@ player whose turn it is (:attr:`Game.turn`).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
+from . import checks
 from .dice import DiceSource, SystemDice
-from .errors import GameStateError, IllegalPlayError, SerializationError
+from .errors import ArgumentTypeError, GameStateError, IllegalPlayError, SerializationError
 from .kinds import MULTIPLES, LogKind, Phase, ResignLevel, ResultKind
 from .notation import format_play, parse_play
 from .position import Play, Position
@@ -89,6 +91,74 @@ class _Resignation:
     phase: Phase
 
 
+CUBE_VALUES = tuple(2 ** i for i in range(7))  # 1 .. MAX_CUBE
+
+
+class _Reader:
+    """Strict readers of a saved game's fields: the exact JSON type and a
+    value in range, else :class:`SerializationError`.
+
+    >>> _Reader().dice(None)
+    Traceback (most recent call last):
+    ...
+    engine.errors.SerializationError: None is not a pair of dice
+    """
+
+    @staticmethod
+    def player(v: Any, none_ok: bool = False) -> Optional[int]:
+        if v is None and none_ok:
+            return None
+        if type(v) is not int or v not in (0, 1):
+            raise SerializationError(f"{v!r} is not a player (0 or 1)")
+        return v
+
+    @staticmethod
+    def dice(v: Any, none_ok: bool = False) -> Optional[Tuple[int, int]]:
+        if v is None and none_ok:
+            return None
+        if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(type(d) is int and 1 <= d <= 6 for d in v)):
+            raise SerializationError(f"{v!r} is not a pair of dice"[:200])
+        return int(v[0]), int(v[1])
+
+    @staticmethod
+    def flag(v: Any, name: str) -> bool:
+        if not isinstance(v, bool):
+            raise SerializationError(f"{name} is {v!r}, not true or false"[:200])
+        return v
+
+    @staticmethod
+    def whole(v: Any, name: str, low: int, high: int) -> int:
+        if type(v) is not int or not low <= v <= high:
+            raise SerializationError(f"{name} is {v!r}, not a whole number {low}..{high}"[:200])
+        return v
+
+    @staticmethod
+    def cube(v: Any) -> int:
+        if type(v) is not int or v not in CUBE_VALUES:
+            raise SerializationError(f"{v!r} is not a cube value"[:200])
+        return v
+
+    @staticmethod
+    def text(v: Any, name: str, choices: Tuple[str, ...] = ()) -> str:
+        if not isinstance(v, str) or len(v) > 200 or any(unicodedata.category(c) == "Cc" for c in v):
+            raise SerializationError(f"{name} {v!r} is not a short line of text"[:200])
+        if choices and v not in choices:
+            raise SerializationError(f"{name} {v!r} is not one of {', '.join(choices)}"[:200])
+        return v
+
+    @staticmethod
+    def record(v: Any, name: str) -> Dict[str, Any]:
+        if not isinstance(v, dict):
+            raise SerializationError(f"a {name} is {type(v).__name__}, not an object")
+        return v
+
+    @staticmethod
+    def items(v: Any, name: str) -> List[Any]:
+        if not isinstance(v, list):
+            raise SerializationError(f"the {name} is {type(v).__name__}, not a list")
+        return v
+
+
 class Game:
     """One game of backgammon.
 
@@ -100,9 +170,9 @@ class Game:
 
     def __init__(self, cube: bool = False, crawford: bool = False, dice: DiceSource | None = None,
                  start: Optional[Tuple[Position, int]] = None):
-        self.cube_enabled = bool(cube)
-        self.crawford = bool(crawford)
-        self.dice_source: DiceSource = dice if dice is not None else SystemDice()
+        self.cube_enabled = checks.flag(cube, "cube")
+        self.crawford = checks.flag(crawford, "crawford")
+        self.dice_source: DiceSource = dice if checks.dice_source(dice) is not None else SystemDice()
         self.phase: Phase = OPENING
         self.turn = 0
         self.cube_value = 1
@@ -119,6 +189,10 @@ class Game:
         #: (Position ID, player on roll) of a game begun at ``start``; None from the opening
         self.setup: Optional[Tuple[str, int]] = None
         if start is not None:
+            if not (isinstance(start, (tuple, list)) and len(start) == 2):
+                raise ArgumentTypeError(f"start must be (Position, player), not {type(start).__name__}")
+            checks.position(start[0], "start position")
+            checks.player(start[1], "start player")
             self._position, self.turn, self.phase = start[0], start[1], ROLL
             self.setup = (start[0].to_id(), start[1])
 
@@ -135,6 +209,7 @@ class Game:
 
     def position_for(self, player: int) -> Position:
         """The current board seen from ``player``."""
+        checks.player(player)
         return self.position if player == self.turn else self.position.swapped()
 
     @property
@@ -178,6 +253,7 @@ class Game:
         """May a turn be taken back now: a confirmed turn (of ``player``, or
         of anyone) to return to, and no roll waiting for its play (between a
         roll and the end of that turn only its steps can be undone)."""
+        checks.player(player, none_ok=True)
         return self._take_back_target(player) is not None
 
     # -- internals --------------------------------------------------------
@@ -237,6 +313,9 @@ class Game:
 
     def step(self, frm: int, to: int, die: int | None = None) -> StepMade:
         """Move one checker one die; see :meth:`Turn.step`."""
+        checks.integer(frm, "from")
+        checks.integer(to, "to")
+        checks.die(die, none_ok=True)
         self._require(MOVE)
         assert self._turn is not None
         return self._turn.step(frm, to, die)
@@ -277,6 +356,7 @@ class Game:
 
     def play(self, play: Play) -> None:
         """Make a whole play (as :func:`legal_plays` lists it) and end the turn."""
+        play = checks.play(play)
         self._require(MOVE)
         assert self._turn is not None
         self._turn.make_play(play)
@@ -284,6 +364,8 @@ class Game:
 
     def play_text(self, text: str) -> None:
         """Make a play written in notation and end the turn."""
+        if not isinstance(text, str):
+            raise ArgumentTypeError(f"a play must be text, not {type(text).__name__}")
         self._require(MOVE)
         assert self.dice is not None
         self.play(parse_play(self._position, text, self.dice))
@@ -326,6 +408,7 @@ class Game:
         >>> g.can_take_back()
         False
         """
+        checks.player(player, none_ok=True)
         i = self._take_back_target(player)
         if i is None:
             if self.phase == MOVE:
@@ -368,6 +451,8 @@ class Game:
     def resign(self, level: str = ResignLevel.SINGLE) -> None:
         """The player on turn offers to resign a single game, a gammon or a
         backgammon (a :class:`ResignLevel` or its text)."""
+        if not isinstance(level, str):
+            raise ArgumentTypeError(f"resign 'single', 'gammon' or 'backgammon', not {type(level).__name__}")
         self._require(ROLL, MOVE)
         try:
             offered = ResignLevel(level)
@@ -434,59 +519,52 @@ class Game:
 
     @classmethod
     def _from_json(cls, doc: Any, dice: DiceSource | None) -> "Game":
+        """Every field of every record is checked for its type and its range,
+        so that what loads can be shown, played on, saved and taken back."""
         if not isinstance(doc, dict) or doc.get("type") != "game":
             raise SerializationError("not a saved game document")
         if doc.get("schema") != SCHEMA_VERSION:
             raise SerializationError(f"saved game schema {doc.get('schema')!r} is not {SCHEMA_VERSION}")
-
-        def player(v: Any, none_ok: bool = False) -> Optional[int]:
-            if v is None and none_ok:
-                return None
-            if v not in (0, 1) or isinstance(v, bool):
-                raise SerializationError(f"{v!r} is not a player (0 or 1)")
-            return int(v)
-
-        def dice_pair(v: Any) -> Optional[Tuple[int, int]]:
-            if v is None:
-                return None
-            if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in v)):
-                raise SerializationError(f"{v!r} is not a pair of dice")
-            return int(v[0]), int(v[1])
-
-        g = cls(cube=bool(doc["cube_enabled"]), crawford=bool(doc["crawford"]), dice=dice)
-        phase = Phase.read(doc["phase"])
-        g.turn = player(doc["turn"])  # type: ignore[assignment]
-        g._position = Position.from_id(doc["position"])
-        g.dice = dice_pair(doc["dice"])
-        cube_value = doc["cube_value"]
-        if cube_value not in (1, 2, 4, 8, 16, 32, 64):
-            raise SerializationError(f"{cube_value!r} is not a cube value")
-        g.cube_value = cube_value
-        g.cube_owner = player(doc["cube_owner"], none_ok=True)
-        for e in doc["log"]:
-            g.log.append(LogEntry(player(e["player"]), LogKind.read(e["kind"]), dice_pair(e.get("dice")), str(e.get("text", "")), int(e.get("value", 0))))  # type: ignore[arg-type]
+        r = _Reader()
+        g = cls(cube=r.flag(doc["cube_enabled"], "cube_enabled"), crawford=r.flag(doc["crawford"], "crawford"), dice=dice)
+        phase = Phase.read(r.text(doc["phase"], "phase"))
+        g.turn = r.player(doc["turn"])  # type: ignore[assignment]
+        g._position = Position.from_id(r.text(doc["position"], "position"))
+        g.dice = r.dice(doc["dice"], none_ok=True)
+        g.cube_value = r.cube(doc["cube_value"])
+        g.cube_owner = r.player(doc["cube_owner"], none_ok=True)
+        for e in r.items(doc["log"], "log"):
+            e = r.record(e, "log entry")
+            g.log.append(LogEntry(r.player(e["player"]), LogKind.read(r.text(e["kind"], "log kind")), r.dice(e.get("dice"), none_ok=True),  # type: ignore[arg-type]
+                                  r.text(e.get("text", ""), "log text"), r.whole(e.get("value", 0), "log value", 0, 3 * MAX_CUBE)))
         if doc.get("tape") is not None:  # saves from before the tape have none: fresh dice from here
             g.tape = DiceTape.from_json(doc["tape"])
-        for r in doc["history"]:
-            tape_pos = r.get("tape")
+        for h in r.items(doc["history"], "history"):
+            h = r.record(h, "history record")
+            tape_pos = h.get("tape")
             if tape_pos is not None and (type(tape_pos) is not int or not 0 <= tape_pos <= len(g.tape.throws)):
                 raise SerializationError(f"{tape_pos!r} is not a place on the dice tape")
-            g._history.append(
-                _TurnRecord(player(r["player"]), Position.from_id(r["position"]), dice_pair(r["dice"]), int(r["cube"]), player(r["owner"], True), int(r["log_len"]), bool(r.get("passed", False)), tape_pos)  # type: ignore[arg-type]
-            )
-        if doc.get("result"):
-            r = doc["result"]
-            g.result = Result(player(r["winner"]), ResultKind.read(r["kind"]), int(r["multiple"]), int(r["cube"]))  # type: ignore[arg-type]
-        if doc.get("resignation"):
-            r = doc["resignation"]
-            level, was = ResignLevel.read(r["level"]), Phase.read(r["phase"])
+            g._history.append(_TurnRecord(
+                r.player(h["player"]), Position.from_id(r.text(h["position"], "history position")),  # type: ignore[arg-type]
+                r.dice(h["dice"]), r.cube(h["cube"]), r.player(h["owner"], none_ok=True),  # type: ignore[arg-type]
+                r.whole(h["log_len"], "history log_len", 0, len(g.log)), r.flag(h.get("passed", False), "passed"), tape_pos))
+        if doc.get("result") is not None:
+            res = r.record(doc["result"], "result")
+            g.result = Result(r.player(res["winner"]), ResultKind.read(r.text(res["kind"], "result kind")),  # type: ignore[arg-type]
+                              r.whole(res["multiple"], "result multiple", 1, 3), r.cube(res["cube"]))
+        if doc.get("resignation") is not None:
+            res = r.record(doc["resignation"], "resignation")
+            level, was = ResignLevel.read(r.text(res["level"], "level")), Phase.read(r.text(res["phase"], "phase"))
             if was not in (ROLL, MOVE):
                 raise SerializationError("bad resignation in saved game")
-            g._resignation = _Resignation(player(r["player"]), level, was)  # type: ignore[arg-type]
-        if doc.get("setup"):
-            setup_id, setup_turn = doc["setup"]
+            g._resignation = _Resignation(r.player(res["player"]), level, was)  # type: ignore[arg-type]
+        if doc.get("setup") is not None:
+            setup = r.items(doc["setup"], "setup")
+            if len(setup) != 2:
+                raise SerializationError("the setup is not [Position ID, player]")
+            setup_id = r.text(setup[0], "setup position")
             Position.from_id(setup_id)
-            g.setup = (str(setup_id), player(setup_turn))  # type: ignore[assignment]
+            g.setup = (setup_id, r.player(setup[1]))  # type: ignore[assignment]
         g.phase = phase
         if phase == MOVE or (phase == RESIGNING and g._resignation and g._resignation.phase == MOVE):
             if g.dice is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from . import checks
 from .dice import DiceSource, SystemDice
 from .errors import GameStateError, SerializationError
 from .game import SCHEMA_VERSION, Game, Result
@@ -20,17 +21,18 @@ if TYPE_CHECKING:
     from .position import Position
 
 
+MAX_LENGTH = 99  #: the longest match, in points
+
+
 class Match:
     """Games played until one player reaches ``length`` points
     (``length=1``: a single game).  With the cube on, the game right after a
     player first reaches ``length - 1`` is the Crawford game: no doubling."""
 
     def __init__(self, length: int = 1, cube: bool = False, dice: DiceSource | None = None):
-        if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= 99:
-            raise ValueError(f"match length must be 1..99 points, got {length!r}")
-        self.length = length
-        self.cube = bool(cube)
-        self.dice_source: DiceSource = dice if dice is not None else SystemDice()
+        self.length = checks.integer(length, "match length", 1, MAX_LENGTH)
+        self.cube = checks.flag(cube, "cube")
+        self.dice_source: DiceSource = dice if checks.dice_source(dice) is not None else SystemDice()
         self.results: List[Result] = []
         #: the finished games, in order (the one in play is :attr:`game`)
         self.games: List[Game] = []

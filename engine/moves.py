@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence, Tuple
 
+from . import checks
 from .position import BoardKey, Play, Position, apply_steps, step_error
 
 __all__ = ["Leaf", "BoardKey", "legal_plays", "successors", "legal_leaves", "all_leaves", "step_error", "apply_steps"]
@@ -31,13 +32,7 @@ Leaf = Tuple[Play, Tuple[int, ...]]
 
 
 def _check_dice(dice: Sequence[int]) -> Tuple[int, int]:
-    try:
-        d1, d2 = dice
-    except (TypeError, ValueError):
-        raise ValueError(f"dice must be two numbers 1..6, got {dice!r}") from None
-    if not (isinstance(d1, int) and isinstance(d2, int) and 1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise ValueError(f"dice must be two numbers 1..6, got {dice!r}")
-    return d1, d2
+    return checks.dice(dice)
 
 
 def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], doubles: bool) -> Dict[BoardKey, Leaf]:
@@ -159,6 +154,8 @@ def legal_leaves(position: Position, dice: Sequence[int]) -> Dict[BoardKey, Leaf
     :data:`BoardKey` -> its :data:`Leaf` (the play, the dice it used), in a
     deterministic order; the leaves that keep the use-most-dice and
     larger-die rules.  ``{}`` when nothing can be played."""
+    if not isinstance(position, Position):
+        checks.position(position)
     d1, d2 = _check_dice(dice)
     leaves = all_leaves(position, (d1, d2, d1, d2) if d1 == d2 else (d1, d2))
     if not leaves:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, List, Sequence, Set, Tuple
 
+from . import checks
 from .errors import AmbiguousPlayError, IllegalPlayError, PlayNotationError
 from .moves import successors
 from .position import Play, Position, step_error
@@ -75,7 +76,8 @@ def format_play(position: Position, play: Play) -> str:
     >>> format_play(Position.initial(), ((24, 20), (24, 18)))
     '24/18 24/20'
     """
-    chains = _chains(position, tuple(play))
+    checks.position(position)
+    chains = _chains(position, checks.play(play))
     chains.sort(key=lambda c: (-c[0][0], c[0][-1]))
     out: List[str] = []
     plain: List[str] = []
@@ -217,6 +219,8 @@ def parse_play(position: Position, text: str, dice: Sequence[int]) -> Play:
     text that cannot be read, :class:`IllegalPlayError` for a play the rules
     forbid, and :class:`AmbiguousPlayError` when it could mean two plays.
     """
+    checks.position(position)
+    checks.dice(dice)
     written = _parse_text(text)
     legal = {result: play for play, result in successors(position, dice)}
     if not written:

@@ -19,7 +19,8 @@ import base64
 import binascii
 from typing import Iterable, Optional, Sequence, Tuple
 
-from .errors import IllegalPlayError, InvalidPositionError, InvalidPositionIdError
+from . import checks
+from .errors import ArgumentTypeError, IllegalPlayError, InvalidPositionError, InvalidPositionIdError
 
 #: One step of a play: ``(from, to)`` in the mover's numbering, 25 = bar, 0 = off.
 Step = Tuple[int, int]
@@ -43,6 +44,8 @@ _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 def _side_from_counts(counts: Sequence[int], who: str) -> Tuple[int, ...]:
     """25 counts (points 1..24, bar) -> internal 26-tuple (off, 1..24, bar)."""
+    if not isinstance(counts, (list, tuple)):
+        raise ArgumentTypeError(f"{who}: the counts must be a list or tuple of 25 numbers, not {type(counts).__name__}")
     if len(counts) == 26:
         counts = list(counts[1:])
     if len(counts) != 25:
@@ -208,10 +211,9 @@ class Position:
         """Checkers on ``point`` in the mover's numbering: positive for the
         player on roll, negative for the opponent.  25 is the mover's bar and 0
         the mover's borne-off checkers."""
+        checks.integer(point, "point", 0, 25)
         if point in (0, 25):
             return self._b[point]
-        if not 1 <= point <= 24:
-            raise ValueError(f"point must be 0..25, got {point}")
         return self._b[point] or -self._o[25 - point]
 
     @property
@@ -254,7 +256,7 @@ class Position:
         allowed); whether the play as a whole is legal for some roll is
         :func:`engine.legal_plays`' business.
         """
-        return apply_steps(self, play)
+        return apply_steps(self, checks.play(play))
 
     # -- dunder -----------------------------------------------------------
     def __eq__(self, other: object) -> bool:

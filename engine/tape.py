@@ -78,7 +78,7 @@ class DiceTape:
         ...
         engine.errors.GameStateError: the dice tape has no throw 2 to rewind to
         """
-        if not 0 <= position <= len(self.throws):
+        if type(position) is not int or not 0 <= position <= len(self.throws):
             raise GameStateError(f"the dice tape has no throw {position} to rewind to")
         self.position = position
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from . import checks
 from .errors import IllegalPlayError
 from .moves import all_leaves, legal_leaves
 from .position import Play, Position, step_error
@@ -39,8 +40,8 @@ class Turn:
     """The steps of one turn, checked against the legal plays."""
 
     def __init__(self, position: Position, dice: Tuple[int, int]):
-        self.start = position
-        self.dice = tuple(dice)
+        self.start = checks.position(position)
+        self.dice = checks.dice(dice)
         d1, d2 = self.dice
         self._all_dice: Tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)
         legal = legal_leaves(position, self.dice)
@@ -161,7 +162,11 @@ class Turn:
 
     def step(self, frm: int, to: int, die: int | None = None) -> StepMade:
         """Make one step; raises :class:`IllegalPlayError` if the rules (or a
-        legal completion of the play) forbid it."""
+        legal completion of the play) forbid it; a point or die of the
+        wrong type raises :class:`~engine.errors.ArgumentTypeError`."""
+        checks.integer(frm, "from")
+        checks.integer(to, "to")
+        checks.die(die, none_ok=True)
         for s in self.legal_steps():
             if s.frm == frm and s.to == to and (die is None or die == s.die):
                 self._push(s)
@@ -185,7 +190,7 @@ class Turn:
         """Make a whole play from the start of the turn.  A play as
         :func:`legal_plays` lists it is made at once; any other order of
         steps is checked step by step.  Raises :class:`IllegalPlayError`."""
-        play = tuple((int(step[0]), int(step[1])) for step in play)
+        play = tuple((s[0], s[1]) for s in checks.play(play))  # the die a step names is the rules' business
         self.undo_all()
         dice = self._dice_of.get(play)
         if dice is not None:
@@ -194,8 +199,8 @@ class Turn:
                 self._push(StepMade(frm, to, die, hit))
             return
         try:
-            for frm, to in play:
-                self.step(frm, to)
+            for one in play:
+                self.step(*one)
         except IllegalPlayError:
             self.undo_all()
             raise IllegalPlayError(f"{play!r} is not a legal play with {self.dice}") from None

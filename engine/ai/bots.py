@@ -24,6 +24,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .. import checks
+from ..errors import ArgumentTypeError
 from ..kinds import MULTIPLES, ResignLevel
 from ..moves import legal_leaves
 from ..position import Play, Position
@@ -85,6 +87,7 @@ class NetBot:
     def evaluate(self, position: Position) -> np.ndarray:
         """The five probabilities for the side on roll (before it rolls);
         from the bear-off database when both sides are all at home."""
+        checks.position(position)
         if race.is_bearoff(position):
             return race.bearoff_probabilities(position)
         me = np.array([position.boards[0]], dtype=np.float32)
@@ -154,6 +157,10 @@ class NetBot:
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
         """Should the side on roll (before rolling) double?  ``owner``:
         'centre', 'me' or 'opponent'; ``match``: see :func:`cube.match_double_rule`."""
+        checks.position(position)
+        checks.choice(owner, "owner", ("centre", "me", "opponent"))
+        if match is not None and not isinstance(match, dict):
+            raise ArgumentTypeError(f"match must be a dict or None, not {type(match).__name__}")
         rule = cube.match_double_rule(match)
         if rule is not None:
             return rule
@@ -163,6 +170,7 @@ class NetBot:
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
         """``position`` is seen from the side being doubled, its opponent on roll."""
+        checks.position(position)
         probs_doubler = self.evaluate(position.swapped())
         return cube.should_take(probs_doubler, contact=position.is_contact())
 
@@ -180,7 +188,8 @@ class NetBot:
         """``position`` is seen from this bot, the side that was offered the
         resignation; accept when it gives at least what the bot expects to
         win (cubeless, in cube units)."""
-        multiple = MULTIPLES[level]
+        checks.position(position)
+        multiple = MULTIPLES[checks.choice(level, "level", tuple(MULTIPLES))]
         on_roll = self.evaluate(position)
         return multiple >= float(equity(on_roll))
 
@@ -201,23 +210,33 @@ class RandomBot:
         return [(leaf[0], 0.0) for leaf in legal_leaves(position, dice).values()]
 
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
+        checks.position(position)
         return False
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
+        checks.position(position)
         return True
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
         return None
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
-        return level != "single"
+        checks.position(position)
+        return checks.choice(level, "level", ("single", "gammon", "backgammon")) != "single"
 
 
 LEVELS = ("beginner", "intermediate", "expert")
 
 
 def get_bot(level: str, seed: int | None = None, net: Network | None = None):
-    """A computer player: 'beginner', 'intermediate', 'expert' or 'random'."""
+    """A computer player: 'beginner', 'intermediate', 'expert' or 'random'.
+    A bad level raises :class:`~engine.errors.InvalidArgumentError`, a
+    wrong type :class:`~engine.errors.ArgumentTypeError`."""
+    checks.choice(level, "bot level", LEVELS + ("random",))
+    if seed is not None:
+        checks.integer(seed, "seed")
+    if net is not None and not isinstance(net, Network):
+        raise ArgumentTypeError(f"net must be a Network, not {type(net).__name__}")
     if level == "random":
         return RandomBot(seed)
     if level == "expert":
