@@ -119,6 +119,8 @@ class NetBot:
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
         """Every legal play with its estimated equity for the mover, best
         first; in a bear-off (both sides all at home) from the database."""
+        checks.position(position)
+        checks.dice(dice)
         if race.is_bearoff(position):
             return race.rank_bearoff(position, dice)
         legal = legal_leaves(position, dice)
