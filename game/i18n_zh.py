@@ -2,8 +2,9 @@
 English table, written for Chinese readers rather than word for word.
 
 The words follow the rules & help text (:mod:`game.help_text`): 点, 内盘,
-外盘, 中栏, 孤子, 打子, 成点, 封锁线, 锚点, 进场, 收子, 步数, 竞速, 单胜,
-全胜 (gammon), 完胜 (backgammon), 加倍骰, 接受/放弃, 克劳福德规则.
+外盘, 中栏, 孤子, 打子, 成点, 封锁线, 锚点, 进场, 收子, 总点数 (pip), 竞速, 单胜,
+全胜 (gammon), 完胜 (backgammon), 加倍骰, 接受/放弃, 克劳福德规则;
+the computer's levels 入门 / 普通 / 高手, as the lobby names them.
 Move notation (13/8) and numbers stay as they are.  Lines drawn on
 pygame_gui labels do not wrap, so they are kept short; the players are
 白方 and 黑方, written straight against the verb ("白方获胜").
@@ -29,7 +30,11 @@ ZH: Dict[str, str] = {
     "board.no_moves": "无棋可走",
     "board.pips": "{pips}",
     "board.thinking": "{name}正在思考…",
-    "board.hint_line": "{rank}. {play}   {equity}",
+    "board.hint_line": "{rank}. {play}",
+    "board.hint_numbers": "   期望值 {equity}",
+    "board.hint_numbers_chances": "   期望值 {equity} · 胜率 {win}% · 全胜 {gammon}%",
+    "board.takes": "{name}接受加倍：倍数 {value}",
+    "board.drops": "{name}拒绝加倍",
     # panel
     "panel.to_roll": "轮到{name}掷骰",
     "panel.opening": "开局掷骰",
@@ -37,7 +42,12 @@ ZH: Dict[str, str] = {
     "panel.doubled": "{name}：接受还是放弃？",
     "panel.over": "{name}获胜",
     "panel.match_over": "{name}赢得比赛",
-    "panel.pips": "步数  {name0} {pips0}  ·  {name1} {pips1}",
+    "panel.pips": "总点数  {name0} {pips0}  ·  {name1} {pips1}",
+    "panel.dist": "{name}：{points}",
+    "panel.dist.point": "{point} ×{n}",
+    "panel.dist.bar": "中栏 ×{n}",
+    "panel.dist.off": "已收 ×{n}",
+    "panel.dist.sep": "，",
     "panel.score": "第 {number} 局 · {name0} {score0} – {score1} {name1} · {length} 分制",
     "panel.score_short": "{name0} {score0} – {score1} {name1} · {length} 分制",
     "panel.single": "单局",
@@ -111,7 +121,7 @@ ZH: Dict[str, str] = {
     "lobby.mode.hotseat": "两人同屏",
     "lobby.level": "电脑水平",
     "lobby.level.beginner": "入门",
-    "lobby.level.intermediate": "中级",
+    "lobby.level.intermediate": "普通",
     "lobby.level.expert": "高手",
     "lobby.colour": "你的颜色",
     "lobby.colour.white": "白方",
@@ -123,7 +133,7 @@ ZH: Dict[str, str] = {
     "lobby.cube": "加倍骰",
     "lobby.options": "棋盘",
     "lobby.point_numbers": "点的编号",
-    "lobby.pips": "步数",
+    "lobby.pips": "总点数",
     "lobby.auto_end": "自动结束回合",
     "lobby.play": "开始",
     "lobby.continue": "继续上一局",
@@ -163,7 +173,7 @@ ZH: Dict[str, str] = {
     "records.no_games": "还没有下完的对局。",
     "records.note": "全胜与完胜：赢 – 输。比赛指一分以上的比赛。",
     "records.dice_title": "你的对局中掷出的骰子（虚线：公平骰子）",
-    "records.dice": "{dice} 颗骰子 · {rolls} 次掷骰 · 双数 {doubles}%（公平骰子：16.7%）",
+    "records.dice": "共 {dice} 颗骰子：{rolls} 次掷两颗，{opening} 颗开局骰 · 掷出双数占 {doubles}%（公平骰子：16.7%）",
     "records.no_dice": "还没有掷过骰子。",
     # the saved game (game/saves.py)
     "saves.not_saved": "无法保存对局：{reason}。",

@@ -111,6 +111,8 @@ class Hint:
 
     key: Tuple[Any, ...]
     plays: Tuple[Tuple[Tuple[Tuple[int, int], ...], float, str], ...]
+    #: for each play (when known): the mover's chances (winning, winning a gammon or more), 0..1
+    chances: Tuple[Tuple[float, float], ...] = ()
 
     @property
     def best(self) -> Tuple[Tuple[int, int], ...]:
@@ -154,6 +156,16 @@ def log_message(entry: Any) -> "i18n.Message":
 def format_log_entry(entry: Any) -> str:
     """One move-log line for an engine ``LogEntry``, in the language shown now."""
     return i18n.tr(log_message(entry))
+
+
+def _chances(bot: Any, start: Any, play: Any) -> Optional[Tuple[float, float]]:
+    """The mover's chances after ``play`` from ``start`` (the expert's
+    network): winning, and winning a gammon or more; None when it cannot say."""
+    evaluate = getattr(bot, "evaluate", None)
+    if evaluate is None:
+        return None
+    probs = evaluate(start.apply(play).swapped())  # the opponent on roll: win, win g, win bg, lose g, lose bg
+    return 1.0 - float(probs[0]), float(probs[3])
 
 
 class Session:
@@ -497,7 +509,9 @@ class Session:
                 if self._hint_bot is None:
                     self._hint_bot = get_bot("expert")
                 ranked = self._hint_bot.rank_plays(start, dice)[:3]
-                result: Any = tuple((play, eq, format_play(start, play)) for play, eq in ranked)
+                plays = tuple((play, eq, format_play(start, play)) for play, eq in ranked)
+                chances = [_chances(self._hint_bot, start, play) for play, _ in ranked]
+                result: Any = (plays, tuple(c for c in chances if c is not None) if None not in chances else ())
             except Exception as exc:  # reported on the frame loop
                 result = exc
             self._hint_result = (key, result)
@@ -528,7 +542,7 @@ class Session:
         key, result = done
         if isinstance(result, Exception):
             raise GameStateError(f"the hint failed: {result!r}") from result
-        self._hint = Hint(key, result)
+        self._hint = Hint(key, *result)
         self._hint_asked = None
         self.hint_version += 1
 

@@ -35,8 +35,8 @@ PACES: Tuple[str, ...] = ("realistic", "fast", "instant")
 
 #: pace -> (animation_speed, bot_pace, pass_pause)
 PACE_TIMINGS: Dict[str, Tuple[float, float, float]] = {
-    "realistic": (1.0, 0.6, 1.2),
-    "fast": (2.0, 0.2, 0.6),
+    "realistic": (1.0, 0.6, 1.5),
+    "fast": (2.0, 0.2, 0.8),
     "instant": (0.0, 0.0, 0.0),
 }
 

@@ -36,11 +36,15 @@ class Driver:
         settings: Optional[Settings] = None,
         dice: Any = None,
         audio: Any = None,
+        match: Optional[Match] = None,
     ):
+        """``match``: play this match (one set up at a position, say) instead of a new one."""
         self.settings = settings or Settings(animation_speed=1.0, bot_pace=0.0, pass_pause=0.3)
         self.app = App(size=size, settings=self.settings, audio=audio)
         pygame.event.clear()
-        self.session = Session(Match(length=length, cube=cube, dice=dice if dice is not None else SeededDice(seed)), seats, self.settings)
+        if match is None:
+            match = Match(length=length, cube=cube, dice=dice if dice is not None else SeededDice(seed))
+        self.session = Session(match, seats, self.settings)
         self.scene = MatchScene(self.app, self.session)
         self.app.switch(self.scene)
         self.frames(1)

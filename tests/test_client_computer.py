@@ -33,7 +33,7 @@ def test_hint_key_marks_the_experts_best_play_and_lists_three():
     assert [round(e, 6) for _, e, _ in hint.plays] == [round(e, 6) for _, e in expected[: len(hint.plays)]]
     view = d.scene.board_view()
     assert view.hint == hint.best
-    assert len(view.hint_lines) == len(hint.plays) and hint.plays[0][2] in view.hint_lines[0]
+    assert len(view.hint_lines) == 2 * len(hint.plays) and hint.plays[0][2] in view.hint_lines[0]
     # each arrow starts on the checker that moves and ends where the layout puts its landing
     segs = d.scene.renderer.hint_segments(view)
     assert len(segs) == len(hint.best)

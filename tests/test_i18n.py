@@ -72,10 +72,17 @@ def test_chinese_uses_the_help_vocabulary():
     assert zh["result.gammon"] == "全胜" and zh["result.backgammon"] == "完胜" and zh["result.single"] == "单胜"
     assert zh["button.take"] == "接受" and zh["button.drop"] == "放弃"
     assert zh["point.bar"] == "中栏" and zh["lobby.cube"] == "加倍骰"
-    assert "克劳福德" in zh["panel.crawford"] and "步数" in zh["panel.pips"]
+    assert "克劳福德" in zh["panel.crawford"] and "总点数" in zh["panel.pips"] and zh["lobby.pips"] == "总点数"
     glossary = {term for term, _ in help_text.GLOSSARY["zh"].values()}
-    for word in ("中栏", "全胜", "完胜", "步数"):
+    for word in ("中栏", "全胜", "完胜", "总点数"):
         assert any(word in term for term in glossary), word
+    assert "pip" in help_text.GLOSSARY["zh"]["pip_count"][0]
+    # one word for the pip count everywhere (the design's 总点数, not 步数)
+    texts = list(zh.values()) + [t for pair in help_text.GLOSSARY["zh"].values() for t in pair]
+    assert not any("步数" in text for text in texts)
+    # one set of level names: 入门 / 普通 / 高手
+    assert [zh[f"lobby.level.{lv}"] for lv in ("beginner", "intermediate", "expert")] == ["入门", "普通", "高手"]
+    assert not any("中级" in text for text in texts)
 
 
 _FONTS = {}

@@ -143,6 +143,8 @@ class Animator:
         return self.queue[0] if self.queue else None
 
     def _duration(self, h: Happening) -> float:
+        if h.kind in ("pass", "take", "drop"):  # the pace sets this pause itself: it is for reading, not sped up
+            return max(0.0, self._pass_pause())
         speed = self._speed()
         if speed <= 0:
             return 0.0
@@ -150,9 +152,7 @@ class Animator:
             base = ROLL_TIME
         elif h.kind in ("step", "undo") and h.step is not None:
             base = STEP_TIME + STEP_PER_PIP * abs(h.step.frm - h.step.to) + (HIT_TIME if h.step.hit else 0.0)
-        elif h.kind == "pass":
-            base = self._pass_pause()
-        elif h.kind in ("double", "take"):
+        elif h.kind == "double":
             base = CUBE_TIME
         else:
             base = 0.0
@@ -170,16 +170,18 @@ class Animator:
 
     def update(self, dt: float) -> None:
         """Advance by one fixed step.  A long queue plays faster, so the
-        board never lags far behind the game."""
+        board never lags far behind the game; the "No legal moves" pause
+        never does (it is there to be read)."""
         for anim in self.queue:
             anim.prev_t = anim.t
         if not self.queue:
             return
         rate = 1.0 + 0.75 * (len(self.queue) - 1)
-        left = dt * rate
+        left = dt
         while self.queue and left > 0:
             anim = self.queue[0]
-            left = anim.advance(left)
+            r = 1.0 if anim.kind in ("pass", "take", "drop") else rate
+            left = anim.advance(left * r) / r
             if anim.t >= 1.0:
                 self._finish_head()
                 if self.queue:

@@ -98,7 +98,7 @@ class Layout:
 
     def font_px(self, role: str) -> int:
         """Text height in pixels for a role, scaled with the board."""
-        scale = {"number": 0.36, "count": 0.5, "pips": 0.42, "small": 0.32, "banner": 0.75, "cube": 0.55, "prompt": 0.4}
+        scale = {"number": 0.36, "count": 0.5, "pips": 0.42, "small": 0.32, "banner": 0.75, "cube": 0.55, "prompt": 0.4, "hint": 0.3}
         return max(8, int(self.d * scale[role]))
 
     @property

@@ -32,6 +32,8 @@ GOLD = (245, 197, 66)
 HINT = (110, 205, 255)
 CHECKER = ((242, 238, 228), (38, 34, 33))
 CHECKER_EDGE = ((165, 156, 136), (95, 88, 84))
+#: behind a checker on the (dark) bar, so it stands out: none for the light checkers, a light glow for the dark
+BAR_HALO = (None, (222, 196, 146))
 CHECKER_TEXT = ((40, 36, 34), (240, 236, 226))
 DIE = ((250, 248, 240), (36, 33, 32))
 PIP = ((30, 28, 26), (245, 242, 235))
@@ -156,6 +158,8 @@ class BoardRenderer:
         lay = self.layout
         d = max(4, int(round(lay.d)))
         self.checker = [self._circle_sprite(d, CHECKER[p], CHECKER_EDGE[p]) for p in (0, 1)]
+        halo_d = int(d * 1.18)
+        self.bar_halo = [None if c is None else self._circle_sprite(halo_d, c, c) for c in BAR_HALO]
         self.ghost = [self._circle_sprite(d, CHECKER[p], CHECKER_EDGE[p], alpha=110) for p in (0, 1)]
         self.ring = self._circle_sprite(d + 6, GOLD, GOLD, ring_width=max(2.0, d * 0.07))
         self.ring_selected = self._circle_sprite(d + 10, GOLD, GOLD, ring_width=max(3.0, d * 0.13))
@@ -299,6 +303,7 @@ class BoardRenderer:
             or old.prompt != new.prompt
             or old.hint != new.hint
             or old.hint_lines != new.hint_lines
+            or (a.phase == "doubled") != (b.phase == "doubled")  # the cube goes to the middle and back
         ):
             return None
         lay = self.layout
@@ -359,6 +364,9 @@ class BoardRenderer:
                 if not n:
                     continue
                 shown = min(n, MAX_BAR if loc == BAR_POINT else MAX_STACK)
+                halo = self.bar_halo[player] if loc == BAR_POINT else None
+                for i in range(shown if halo is not None else 0):
+                    self.blit_centered(surface, halo, lay.slot(side, loc, i))
                 for i in range(shown):
                     self.blit_centered(surface, sprite, lay.slot(side, loc, i))
                 if n > shown:
@@ -397,7 +405,7 @@ class BoardRenderer:
         if view.hint:
             self._draw_hint(surface, view)
         if view.banner:
-            self._draw_banner(surface, view.banner)
+            self._draw_banner(surface, view)
 
     def hint_segments(self, view: BoardView) -> List[Tuple[Tuple[float, float], Tuple[float, float]]]:
         """Start and end of each arrow of the hinted play (for drawing and tests):
@@ -411,6 +419,47 @@ class BoardRenderer:
             counts[to] += 1
             out.append((a, b))
         return out
+
+    def hint_points(self, view: BoardView) -> List[pygame.Rect]:
+        """What the hint talks about: the columns of the points (bar, tray)
+        its arrows start and end on, and the dice."""
+        out = [self._region(p) for step in view.hint for p in step]
+        return out + self.shown_dice_rects(view)
+
+    def hint_box(self, view: BoardView) -> pygame.Rect:
+        """Where the ranked list goes: the first of the middle of the far
+        half, the quarters of the board and the middle of the near half
+        that covers none of the points the hint talks about (else the
+        place that covers the fewest)."""
+        lay = self.layout
+        px = lay.font_px("hint")
+        labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
+        pad = int(px * 0.5)
+        box = pygame.Rect(0, 0, max(lab.get_width() for lab in labels) + 2 * pad, sum(lab.get_height() for lab in labels) + 2 * pad)
+        b = lay.board_rect
+        left, right = lay.left_felt, lay.right_felt
+        # (felt, height) of each place; a box wider than a half spills outwards (over the cube column or the tray)
+        spots = [(left, lay.other_dice_area.centery)]
+        for felt in (left, right):
+            spots += [(felt, felt.top + felt.height // 4), (felt, felt.bottom - felt.height // 4)]
+        spots.append((right, lay.dice_area.centery))
+        avoid = self.hint_points(view)
+        best, fewest = None, None
+        for felt, y in spots:
+            box.center = (felt.centerx, y)
+            if box.width > felt.width:
+                if felt is left:
+                    box.right = felt.right
+                else:
+                    box.left = felt.left
+            box.clamp_ip(b)
+            n = len(box.collidelistall(avoid))
+            if fewest is None or n < fewest:
+                best, fewest = box.copy(), n
+            if n == 0:
+                break
+        assert best is not None
+        return best
 
     def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
         """Dotted arrows for the hinted play and the ranked list in a box."""
@@ -437,13 +486,12 @@ class BoardRenderer:
                 [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)],
             )
         if view.hint_lines:
-            px = lay.font_px("prompt")
+            px = lay.font_px("hint")
             labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
             pad = int(px * 0.5)
             w = max(l.get_width() for l in labels) + 2 * pad
             h = sum(l.get_height() for l in labels) + 2 * pad
-            box = pygame.Rect(0, 0, w, h)
-            box.center = lay.other_dice_area.center  # the empty middle of the far half
+            box = self.hint_box(view)
             self._draw_shaded_box(surface, box, HINT, max(1, int(lay.d * 0.03)))
             y = box.top + pad
             for label in labels:
@@ -501,13 +549,32 @@ class BoardRenderer:
         if not snap.cube_enabled and snap.cube_value == 1:
             return
         lay = self.layout
-        owner_side = None if snap.cube_owner is None else (0 if snap.cube_owner == view.viewer else 1)
-        rect = lay.cube_rect(owner_side)
+        rect = self.cube_rect(view)
         pygame.draw.rect(surface, CUBE_FACE, rect, border_radius=max(2, rect.width // 8))
-        pygame.draw.rect(surface, WOOD_DARK, rect, max(1, rect.width // 20), border_radius=max(2, rect.width // 8))
-        value = 64 if snap.cube_value == 1 else snap.cube_value
+        pygame.draw.rect(surface, GOLD if snap.phase == "doubled" else WOOD_DARK, rect, max(1, rect.width // 20), border_radius=max(2, rect.width // 8))
+        value = self.cube_shown(view)
         label = self.text.render(str(value), lay.font_px("cube"), CUBE_TEXT)
         self.blit_centered(surface, label, rect.center)
+
+    @staticmethod
+    def cube_shown(view: BoardView) -> int:
+        """The number on the cube: the value offered while a double waits
+        for its answer, 64 on a cube in the middle at 1, else its value."""
+        snap = view.snap
+        if snap.phase == "doubled":
+            return snap.cube_value * 2
+        return 64 if snap.cube_value == 1 else snap.cube_value
+
+    def cube_rect(self, view: BoardView) -> pygame.Rect:
+        """Where the cube is: offered, in the middle of the board (on the
+        bar); else on its owner's side, or in the middle of its column."""
+        snap, lay = view.snap, self.layout
+        if snap.phase == "doubled":
+            rect = lay.cube_rect(None)
+            rect.center = lay.board_rect.center
+            return rect
+        owner_side = None if snap.cube_owner is None else (0 if snap.cube_owner == view.viewer else 1)
+        return lay.cube_rect(owner_side)
 
     def _draw_shaded_box(self, surface: pygame.Surface, box: pygame.Rect, edge: Tuple[int, int, int], width: int) -> None:
         """A translucent dark box with a coloured edge (banners, the hint list)."""
@@ -518,10 +585,37 @@ class BoardRenderer:
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, edge, box, width)
 
-    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+    def shown_dice_rects(self, view: BoardView) -> List[pygame.Rect]:
+        """Where the dice lie on the board in ``view`` (tumbling or still)."""
         lay = self.layout
-        label = self.text.render(text, lay.font_px("banner"), (255, 255, 255))
+        if view.tumbling is not None:
+            player = view.tumbling[0]
+            return lay.dice_rects(0 if player == view.viewer else 1, 2)
+        snap = view.snap
+        if not snap.dice:
+            return []
+        n = 4 if snap.dice[0] == snap.dice[1] else 2
+        return lay.dice_rects(0 if snap.turn == view.viewer else 1, n)
+
+    def banner_rect(self, view: BoardView) -> Optional[pygame.Rect]:
+        """The banner's box: the middle of the board, or the middle of the
+        half without dice when the middle would cover them."""
+        if not view.banner:
+            return None
+        lay = self.layout
+        label = self.text.render(view.banner, lay.font_px("banner"), (255, 255, 255))
         box = label.get_rect(center=lay.board_rect.center).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
+        dice = self.shown_dice_rects(view)
+        if box.collidelist(dice) >= 0:
+            free = lay.other_dice_area if dice[0].colliderect(lay.dice_area) else lay.dice_area
+            box.center = free.center
+        return box
+
+    def _draw_banner(self, surface: pygame.Surface, view: BoardView) -> None:
+        lay = self.layout
+        box = self.banner_rect(view)
+        assert box is not None and view.banner
+        label = self.text.render(view.banner, lay.font_px("banner"), (255, 255, 255))
         self._draw_shaded_box(surface, box, GOLD, max(2, int(lay.d * 0.04)))
         surface.blit(label, label.get_rect(center=box.center))
 

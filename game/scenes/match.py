@@ -18,6 +18,7 @@ from engine.kinds import MULTIPLES, ResignLevel
 
 from ..app import App, Scene
 from ..board.animation import Animator, tumble_faces
+from ..board.describe import distribution
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
 from ..i18n import t
@@ -33,6 +34,21 @@ from .topbar import TopBar, TopState, top_bar_height
 
 FOCUS = (120, 200, 255)
 RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at animation speed 1)
+
+
+def hint_lines(hint: Any) -> Tuple[str, ...]:
+    """The hint's ranked plays, each on a line, with its numbers labelled on
+    the next: the equity, and the winning and gammon chances in percent
+    when the expert gave them."""
+    lines = []
+    for i, (_, eq, text) in enumerate(hint.plays):
+        lines.append(t("board.hint_line", rank=i + 1, play=text))
+        if i < len(hint.chances):
+            win, gammon = hint.chances[i]
+            lines.append(t("board.hint_numbers_chances", equity=f"{eq:+.3f}", win=f"{100 * win:.0f}", gammon=f"{100 * gammon:.0f}"))
+        else:
+            lines.append(t("board.hint_numbers", equity=f"{eq:+.3f}"))
+    return tuple(lines)
 
 
 class MatchScene(Scene):
@@ -74,6 +90,8 @@ class MatchScene(Scene):
         #: the board as the engine has it has been drawn (dialogs and the result go over it)
         self._settled = False
         self._sounds: List[str] = []
+        #: passes still to be shown when the panel was last filled (see _pending_passes)
+        self._passes_shown = 0
         self.animator.listener = self._on_anim
 
     # -- scene protocol ---------------------------------------------------------------------
@@ -121,9 +139,13 @@ class MatchScene(Scene):
         turned = False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN) and self.animator.busy:
             viewer = self.viewer()
+            passing = self.showing_pass
             self.animator.flush()  # hurry: finish what is showing, then act
             turned = self.viewer() != viewer
             self.dirty = True
+            if passing:  # a key or click read the "No legal moves" banner: that is all it does
+                self._pass_seen()
+                return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = self.panel.action_for(event.ui_element) if self.panel else None
@@ -391,6 +413,7 @@ class MatchScene(Scene):
         if happenings:
             self.animator.push(happenings)
         g = s.game
+        self._passes_shown = len(self._pending_passes())
         key = (g.turn, g.phase, s.match.game_number)
         new_turn = key != self._turn_key
         if new_turn:
@@ -427,12 +450,44 @@ class MatchScene(Scene):
             self.focus.current(self._focusables)
         self.dirty = True
 
+    def _pending_passes(self) -> List[Happening]:
+        """Passes the board has not shown yet (the dice still tumble, or the
+        "No legal moves" banner is up): the panel and the top bar wait for them."""
+        return [a.happening for a in self.animator.queue if a.kind == "pass"]
+
+    @property
+    def showing_pass(self) -> bool:
+        """Is the board still showing a throw that cannot be played (its dice
+        tumbling, or the "No legal moves" banner up)?  A key or click then
+        only dismisses it."""
+        head = self.animator.head
+        return head is not None and head.kind in ("roll", "pass") and bool(self._pending_passes())
+
+    def _pass_seen(self) -> None:
+        """The board has shown a pass: the panel and the top bar catch up."""
+        self._passes_shown = len(self._pending_passes())
+        self._changed()
+
     def _panel_state(self) -> PanelState:
         s = self.session
         g = s.game
         m = s.match
         name = player_name(g.to_act)
-        if g.phase == OVER and g.result is not None:
+        passes = self._pending_passes()
+        log = list(s.log_lines())
+        if passes and g.phase != OVER:
+            # the board still shows the roll that cannot be played: so does the panel
+            h = passes[0]
+            trailing = 0
+            for e in reversed(g.log):
+                if e.kind != "pass":
+                    break
+                trailing += 1
+            log = log[: len(log) - min(trailing, len(passes))]
+            name = player_name(h.player)
+        if passes and g.phase != OVER and passes[0].dice:
+            status = t("panel.to_move", name=name, dice="-".join(map(str, passes[0].dice)))
+        elif g.phase == OVER and g.result is not None:
             status = t("panel.match_over" if m.over and m.length > 1 else "panel.over", name=player_name(g.result.winner))
         elif g.phase == OPENING:
             status = t("panel.opening")
@@ -459,14 +514,19 @@ class MatchScene(Scene):
         p0, p1 = s.pips()
         pips = t("panel.pips", name0=player_name(0), name1=player_name(1), pips0=p0, pips1=p1) if self.settings.show_pips else ""
         primary = self.primary_action()
+        if primary is not None and primary[0] == "menu":
+            primary = None  # the panel's Menu button is there already: one is enough (Enter still opens it)
         primary_label = {
             "roll": t("button.roll"),
             "done": t("button.done"),
             "next_game": t("button.next_game"),
-            "menu": t("button.menu"),
-        }.get(primary[0] if primary else "", t("button.done") if g.phase == MOVE else t("button.roll"))
+        }.get(primary[0] if primary else "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
         steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps())
+        shown = s.snapshot()  # where the checkers stand, numbered for whom the board is shown
+        viewer = s.viewer_for(shown)
         return PanelState(
+            distribution=distribution(shown, viewer),
+            distribution_short=distribution(shown, viewer, short=True),
             status=status,
             score=score,
             score_short=score_short,
@@ -482,7 +542,7 @@ class MatchScene(Scene):
             auto_end=self.settings.auto_end_turn,
             log_visible=self.log_visible,
             steps=steps,
-            log=tuple(s.log_lines()),
+            log=tuple(log),
         )
 
     def update(self, dt: float) -> None:
@@ -496,6 +556,8 @@ class MatchScene(Scene):
             self._hint_seen = s.hint_version
             self.dirty = True
         self.animator.update(dt)
+        if len(self._pending_passes()) != self._passes_shown:
+            self._pass_seen()
         if was_busy and not self.animator.busy:
             self.dirty = True
         self._play_sounds()
@@ -525,6 +587,10 @@ class MatchScene(Scene):
                 view.tumbling = (h.player, tumble_faces(p, h.dice, seed=len(s.game.log)))
             elif head.kind == "pass":
                 view.banner = t("board.no_moves")
+            elif head.kind == "take":
+                view.banner = t("board.takes", name=player_name(h.player), value=h.after.cube_value)
+            elif head.kind == "drop":
+                view.banner = t("board.drops", name=player_name(h.player))
             for mv in head.movers:
                 view.hidden.append((mv.player, mv.src))
                 side = 0 if mv.player == viewer else 1
@@ -535,7 +601,7 @@ class MatchScene(Scene):
                 view.flying.append((mv.player, centre, 1.0 + 0.18 * math.sin(math.pi * f)))
             return view
         g = s.game
-        if g.phase == OVER and g.result is not None:
+        if g.phase == OVER and g.result is not None and self._result_shown != id(g):
             r = g.result
             if s.match.over and s.match.length > 1:
                 view.banner = t("result.match", name=player_name(r.winner), score0=s.match.score[0], score1=s.match.score[1])
@@ -556,9 +622,7 @@ class MatchScene(Scene):
         hint = s.hint
         if hint is not None:
             view.hint = hint.best
-            view.hint_lines = tuple(
-                t("board.hint_line", rank=i + 1, play=text, equity=f"{eq:+.3f}") for i, (_, eq, text) in enumerate(hint.plays)
-            )
+            view.hint_lines = hint_lines(hint)
         sel = self.pointer.selected
         focused = self.focus.current(self._focusables)
         if sel is not None:
@@ -669,6 +733,8 @@ class MatchScene(Scene):
             turn = t("top.answer", name=player_name(g.to_act))
         elif g.phase == OPENING:
             turn = t("panel.opening")
+        elif self._pending_passes():
+            turn = t("top.turn", name=player_name(self._pending_passes()[0].player))
         else:
             turn = t("top.turn", name=player_name(g.to_act))
         return TopState(score=score, turn=turn, can_resign=s.can_resign())
@@ -706,6 +772,8 @@ class MatchScene(Scene):
                 return
             self._result_wait = 0.0
             self._result_shown = id(g)
+            # the result dialog goes over the final board, not over a half-hidden banner saying the same
+            self.render(self.app.screen, 1.0)
             from .result import ResultScene
 
             self.app.switch(ResultScene(self.app, s, self, options=self.app.options if self.app.session is s else None))

@@ -118,6 +118,9 @@ class PanelState:
     score: str = ""
     score_short: str = ""  # the score line when ``score`` is too wide for the panel ("" none)
     pips: str = ""
+    #: where the checkers stand, as text: White's line and Black's, and shorter ones for a narrow panel
+    distribution: Tuple[str, str] = ("", "")
+    distribution_short: Tuple[str, str] = ("", "")
     primary: str = ""  # the label of the primary button (Roll / Done / Next game / Menu); "" hides it
     primary_enabled: bool = False
     can_undo: bool = False
@@ -156,7 +159,9 @@ class SidePanel:
         self.score = label(y, int(f * 1.4), "#small")
         y += int(f * 1.4)
         self.pips = label(y, int(f * 1.4), "#small")
-        y += int(f * 1.4) + gap
+        y += int(f * 1.4)
+        self.distribution = (label(y, int(f * 1.3), "#small"), label(y + int(f * 1.3), int(f * 1.3), "#small"))
+        y += 2 * int(f * 1.3) + gap
         bw = (w - 2 * gap) // 3
 
         def button(col: int, y: int, key: str) -> UIButton:
@@ -237,6 +242,9 @@ class SidePanel:
                 if attr == "score" and state.score_short and not self._fits(self.score, text):
                     text = state.score_short
                 getattr(self, attr).set_text(text or " ")
+        if old is None or old.distribution != state.distribution:
+            for lab, text, short in zip(self.distribution, state.distribution, state.distribution_short):
+                lab.set_text((text if self._fits(lab, text) or not short else short) or " ")
         if old is None or old.primary != state.primary:
             if state.primary:
                 self.primary.set_text(state.primary)

@@ -88,7 +88,8 @@ def dice_caption(records: Records) -> str:
     if not dice:
         return t("records.no_dice")
     doubles = f"{100.0 * records.doubles / records.rolls:.1f}" if records.rolls else "–"
-    return t("records.dice", dice=dice, rolls=records.rolls, doubles=doubles)
+    opening = max(0, dice - 2 * records.rolls)  # an opening throw counts one die each
+    return t("records.dice", dice=dice, rolls=records.rolls, opening=opening, doubles=doubles)
 
 
 class RecordsScene(MenuScene):

@@ -1,0 +1,41 @@
+"""The board as text, for screen readers and keyboard players: where each
+side's checkers stand, in the numbering of the side the board is shown for.
+
+>>> from engine import Match
+>>> from game.session import Snapshot
+>>> snap = Snapshot.of(Match().game)
+>>> distribution(snap, viewer=0)
+('White: 6 ×5, 8 ×3, 13 ×5, 24 ×2', 'Black: 1 ×2, 12 ×5, 17 ×3, 19 ×5')
+>>> distribution(snap, viewer=1)[1]
+'Black: 6 ×5, 8 ×3, 13 ×5, 24 ×2'
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+from ..i18n import t
+from ..session import Snapshot, player_name
+
+BAR, OFF = 25, 0
+
+
+def side_text(snap: Snapshot, viewer: int, player: int, short: bool = False) -> str:
+    """``player``'s checkers: "White: 6 ×5, 8 ×3, bar ×1, off ×2", the points
+    numbered as ``viewer`` sees them (``short``: "6×5 8×3 bar×1 off×2")."""
+    counts = snap.counts[player]
+    on_points = sorted(((p if player == viewer else 25 - p), counts[p]) for p in range(1, 25) if counts[p])
+    parts: List[str] = [t("panel.dist.point", point=p, n=n) for p, n in on_points]
+    if counts[BAR]:
+        parts.append(t("panel.dist.bar", n=counts[BAR]))
+    if counts[OFF]:
+        parts.append(t("panel.dist.off", n=counts[OFF]))
+    if short:
+        parts = [part.replace(" ", "") for part in parts]
+        return t("panel.dist", name=player_name(player), points=" ".join(parts))
+    return t("panel.dist", name=player_name(player), points=t("panel.dist.sep").join(parts))
+
+
+def distribution(snap: Snapshot, viewer: int, short: bool = False) -> Tuple[str, str]:
+    """The lines for White and Black (see :func:`side_text`)."""
+    return side_text(snap, viewer, 0, short), side_text(snap, viewer, 1, short)
