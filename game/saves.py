@@ -80,7 +80,7 @@ def save_document(session: Session, options: MatchOptions) -> dict:
         "version": VERSION,
         "options": options.to_dict(),
         "match": session.match.to_json(),
-        "old_log": [i18n.to_json(line) for line in session._old_log],  # translatable again when read
+        "old_log": [i18n.to_json(line) for line in session.earlier_log],  # translatable again when read
     }
 
 
@@ -129,7 +129,7 @@ def restore_document(doc: Any, settings: Settings, dice: Any = None) -> Tuple[Se
     Raises ValueError when the document cannot be continued."""
     match, options, old_log = read_document(doc, dice=dice)
     session = Session(match, options.seats(), settings)
-    session._old_log = old_log
+    session.earlier_log = old_log
     return session, options
 
 

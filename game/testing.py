@@ -17,7 +17,8 @@ from engine import Match, SeededDice
 
 from .app import App
 from .scenes.match import MatchScene
-from .session import Seat, Session, Snapshot
+from .seats import SeatLike
+from .session import Session, Snapshot
 from .settings import Settings
 
 FRAME = 1.0 / 60
@@ -32,7 +33,7 @@ class Driver:
         seed: int = 1,
         length: int = 1,
         cube: bool = False,
-        seats: Sequence[Seat] = (None, None),
+        seats: Sequence[SeatLike] = (None, None),
         settings: Optional[Settings] = None,
         dice: Any = None,
         audio: Any = None,

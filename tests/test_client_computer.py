@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from engine import FixedDice, get_bot
+from game.seats import cube_context
 from game.session import Session
 from game.testing import Driver
 from support import OUTPUT
@@ -131,5 +132,6 @@ def test_match_context_for_the_computers_cube():
     from engine import Match
 
     s = Session(Match(length=5, cube=True, dice=FixedDice([5, 1])), seats=(None, get_bot("random")))
-    ctx = s._cube_context(1)
+    owner, match = cube_context(s.match, 1)
+    ctx = {"owner": owner, "match": match}
     assert ctx == {"owner": "centre", "match": {"crawford": False, "my_away": 5, "their_away": 5}}

@@ -304,7 +304,8 @@ def test_settings_from_a_match_apply_to_the_computer_at_once():
 
 # -- the cube ------------------------------------------------------------------------------------
 def test_human_doubles_and_the_computer_takes_then_drops():
-    d = Driver(size=(1024, 768), seats=(None, Doubler(take=True)), cube=True, settings=_quick(), dice=FixedDice([3, 1, 6, 5, 4, 2]))
+    doubler = Doubler(take=True)
+    d = Driver(size=(1024, 768), seats=(None, doubler), cube=True, settings=_quick(), dice=FixedDice([3, 1, 6, 5, 4, 2]))
     s = d.session
     d.key(pygame.K_SPACE)  # the opening roll: White 3-1 moves first
     d.settle()
@@ -318,7 +319,7 @@ def test_human_doubles_and_the_computer_takes_then_drops():
     d.settle()
     assert d.scene.board_view().snap.cube_owner == 0
     # the human owns the cube: doubling back before a roll; the computer drops
-    s.seats[1].take = False
+    doubler.take = False
     for _ in range(50):
         if s.can_double():
             break

@@ -185,7 +185,7 @@ def test_attract_mode_plays_intermediate_against_intermediate_fast_and_silent():
     _wait(d, clock, 31.0)
     attract = d.scene
     assert isinstance(attract, AttractScene)
-    bots = attract.session.seats
+    bots = [seat.bot for seat in attract.session.seats]
     assert all(isinstance(b, NetBot) and b.level == "intermediate" for b in bots) and bots[0] is not bots[1]
     assert attract.settings.pace == "fast" and attract.settings.animation_speed == PACE_TIMINGS["fast"][0]
     assert not attract.settings.sound and (d.app.settings.pace, d.app.settings.animation_speed) == before

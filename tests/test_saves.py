@@ -315,7 +315,7 @@ def _good_doc(turns: int, seed: int = 5) -> dict:
             g.play(legal_plays(g.position, g.dice)[0])
     if g.phase == "roll":
         g.roll()
-    s._old_log = ["an earlier line"]
+    s.earlier_log = ["an earlier line"]
     return save_document(s, MatchOptions(mode="hotseat", length=5, cube=True))
 
 

@@ -367,6 +367,8 @@ class MatchScene(Scene):
         elif kind == "next_game":
             ok = s.next_game()
         elif kind == "hint":
+            if s.can_hint():
+                s.undo_all()  # the hint is for the whole turn, shown from its start
             ok = s.request_hint()
         elif kind == "toggle_auto":
             self.settings.auto_end_turn = not self.settings.auto_end_turn
