@@ -5,7 +5,7 @@ through the real match scene without the scene knowing what it is."""
 from __future__ import annotations
 
 import threading
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 import pygame
 import pytest
