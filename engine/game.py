@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 from . import checks
 from .dice import DiceSource, SystemDice
@@ -172,7 +172,8 @@ class Game:
                  start: Optional[Tuple[Position, int]] = None):
         self.cube_enabled = checks.flag(cube, "cube")
         self.crawford = checks.flag(crawford, "crawford")
-        self.dice_source: DiceSource = dice if checks.dice_source(dice) is not None else SystemDice()
+        checks.dice_source(dice)
+        self.dice_source: DiceSource = dice if dice is not None else SystemDice()
         self.phase: Phase = OPENING
         self.turn = 0
         self.cube_value = 1
@@ -356,7 +357,7 @@ class Game:
 
     def play(self, play: Play) -> None:
         """Make a whole play (as :func:`legal_plays` lists it) and end the turn."""
-        play = checks.play(play)
+        play = cast(Play, checks.play(play))  # a step may carry its die: (from, to, die)
         self._require(MOVE)
         assert self._turn is not None
         self._turn.make_play(play)

@@ -32,7 +32,8 @@ class Match:
     def __init__(self, length: int = 1, cube: bool = False, dice: DiceSource | None = None):
         self.length = checks.integer(length, "match length", 1, MAX_LENGTH)
         self.cube = checks.flag(cube, "cube")
-        self.dice_source: DiceSource = dice if checks.dice_source(dice) is not None else SystemDice()
+        checks.dice_source(dice)
+        self.dice_source: DiceSource = dice if dice is not None else SystemDice()
         self.results: List[Result] = []
         #: the finished games, in order (the one in play is :attr:`game`)
         self.games: List[Game] = []

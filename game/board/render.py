@@ -365,8 +365,9 @@ class BoardRenderer:
                     continue
                 shown = min(n, MAX_BAR if loc == BAR_POINT else MAX_STACK)
                 halo = self.bar_halo[player] if loc == BAR_POINT else None
-                for i in range(shown if halo is not None else 0):
-                    self.blit_centered(surface, halo, lay.slot(side, loc, i))
+                if halo is not None:
+                    for i in range(shown):
+                        self.blit_centered(surface, halo, lay.slot(side, loc, i))
                 for i in range(shown):
                     self.blit_centered(surface, sprite, lay.slot(side, loc, i))
                 if n > shown:
@@ -489,8 +490,6 @@ class BoardRenderer:
             px = lay.font_px("hint")
             labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
             pad = int(px * 0.5)
-            w = max(l.get_width() for l in labels) + 2 * pad
-            h = sum(l.get_height() for l in labels) + 2 * pad
             box = self.hint_box(view)
             self._draw_shaded_box(surface, box, HINT, max(1, int(lay.d * 0.03)))
             y = box.top + pad
