@@ -103,6 +103,8 @@ class Decision:
     cube_value: int = 1
     played_play: Optional[Play] = None
     best_play: Optional[Play] = None
+    #: who owned the cube (None: centred)
+    cube_owner: Optional[int] = None
 
     @property
     def mistake(self) -> bool:
@@ -234,14 +236,15 @@ def _move_decision(judge: _Judge, number: int, index: int, board: _Board, dice: 
     static_best = judge.static_best(pos, dice)
     luck = (static_best if static_best is not None else -judge.equity(pos.swapped())) - luck_base
     if not ranked:
-        return Decision(number, index, board.turn, Kind.MOVE, pos, dice, "", "", 0.0, Label.NONE, luck, True, win0), ()
+        return Decision(number, index, board.turn, Kind.MOVE, pos, dice, "", "", 0.0, Label.NONE, luck, True, win0,
+                        board.cube_value, (), (), board.owner), ()
     results = {pos.apply(p): eq for p, eq in ranked}
     best_play, best_eq = ranked[0]
     loss = max(0.0, float(best_eq) - float(results.get(pos.apply(played), best_eq)))
     forced = len(results) == 1
     return Decision(
         number, index, board.turn, Kind.MOVE, pos, dice, format_play(pos, played), format_play(pos, best_play),
-        loss, label_for(loss), luck, forced, win0, board.cube_value, played, best_play,
+        loss, label_for(loss), luck, forced, win0, board.cube_value, played, best_play, board.owner,
     ), played
 
 
@@ -261,7 +264,7 @@ def _cube_decision(judge: _Judge, number: int, index: int, board: _Board, kind: 
         loss = max(take, drop) - (take if kind is Kind.TAKE else drop)
         player, seen = 1 - board.turn, pos.swapped()
     return Decision(number, index, player, kind, seen, None, kind.value, best.value, loss, label_for(loss),
-                    0.0, False, win0, board.cube_value)
+                    0.0, False, win0, board.cube_value, cube_owner=board.owner)
 
 
 def _game_decisions(

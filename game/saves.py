@@ -412,6 +412,24 @@ class Keeper:
                 r.record_match(key, match_won)
 
         self._update_records(record)
+        if match.over:
+            self._remember(match, options)
+
+    def _remember(self, match: Match, options: MatchOptions) -> None:
+        """Keep the finished match for review (see :mod:`game.recent`)."""
+        from .recent import RecentStore, entry_for
+
+        viewer = options.human_colour() if options.mode == "computer" else 0
+        entry = entry_for(match, options.mode, options.level or "", viewer)
+        if entry is None:
+            return
+
+        def remember() -> None:
+            message = RecentStore(self.storage).add(entry)
+            if message:
+                self._tell(message)
+
+        self.writer.submit(remember)
 
     def _update_records(self, change: Callable[[Records], Any]) -> None:
         """Load, change and save the records (on the writer's thread, in order)."""

@@ -158,7 +158,9 @@ class RecordsScene(MenuScene):
         cw = min(tw, int(f * 30))
         self.chart_rect = pygame.Rect((w - cw) // 2, y, cw, max(0, bottom - y))
         self._chart_labels()
-        self.back_button = self.button(pygame.Rect((w - f * 9) // 2, h - f - bh, f * 9, bh), t("button.back"), ("back",))
+        gap = max(6, f // 2)
+        self.back_button = self.button(pygame.Rect(w // 2 - gap // 2 - f * 9, h - f - bh, f * 9, bh), t("button.back"), ("back",))
+        self.recent_button = self.button(pygame.Rect(w // 2 + gap - gap // 2, h - f - bh, f * 9, bh), t("records.recent"), ("recent",))
         self.focus.index = 0
 
     def _chart_labels(self) -> None:
@@ -206,6 +208,10 @@ class RecordsScene(MenuScene):
     def act(self, action) -> None:
         if action[0] == "back":
             self.back()
+        elif action[0] == "recent":
+            from .recent import RecentScene
+
+            self.app.switch(RecentScene(self.app, back=self))
 
     def back(self) -> None:
         self.app.switch(self.back_to)

@@ -16,7 +16,7 @@ from ..app import App
 from ..i18n import t
 from ..options import MatchOptions
 from ..session import Session, player_name
-from .ui import Action, MenuScene
+from .ui import Action, MenuScene, fit_text
 
 if TYPE_CHECKING:
     from .match import MatchScene
@@ -55,6 +55,8 @@ class ResultScene(MenuScene):
         self.options = options
         self.lines: Tuple[str, str, str] = ("", "", "")
         self.buttons_shown: List[str] = []
+        #: the last export's line (where the file went, or why not)
+        self.export_line = ""
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
@@ -72,7 +74,7 @@ class ResultScene(MenuScene):
         choices.append(("lobby", t("result.lobby")))
         self.buttons_shown = [a for a, _ in choices]
         pw = min(w - 20, f * 34)
-        ph = int(f * 11.5) + bh
+        ph = int(f * 11.5) + 2 * bh + gap + (int(f * 1.5) if self.export_line else 0)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.panel(rect, object_id="#dialog")
         y = rect.y + f
@@ -81,13 +83,20 @@ class ResultScene(MenuScene):
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.9)), self.lines[1], object_id="#centred")
         y += int(f * 2.1)
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.6)), self.lines[2], object_id="#status")
-        n = len(choices)
-        bw = min(int(f * 13), (pw - 2 * f - (n - 1) * gap) // n)
-        x = rect.centerx - (n * bw + (n - 1) * gap) // 2
-        y = rect.bottom - f - bh
+        if self.export_line:
+            y += int(f * 1.7)
+            line = self.label(pygame.Rect(rect.x + f // 2, y, pw - f, int(f * 1.4)), " ", object_id="#small")
+            font = line.font
+            line.set_text(fit_text(self.export_line, pw - f - 8, lambda s: font.size(s)[0]) if font else self.export_line)
         self.result_buttons = {}
-        for i, (action, text) in enumerate(choices):
-            self.result_buttons[action] = self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, (action,))
+        extra = [("review", t("result.review")), ("export", t("result.export"))]
+        for row, items in enumerate((choices, extra)):
+            n = len(items)
+            bw = min(int(f * 13), (pw - 2 * f - (n - 1) * gap) // n)
+            x = rect.centerx - (n * bw + (n - 1) * gap) // 2
+            y = rect.bottom - f - bh - (1 - row) * (bh + gap)
+            for i, (action, text) in enumerate(items):
+                self.result_buttons[action] = self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, (action,))
         if self.focus.index is None:
             self.focus.index = 0
 
@@ -105,6 +114,18 @@ class ResultScene(MenuScene):
                 start_match(self.app, self.options.swapped())
         elif kind == "lobby":
             self.to_lobby()
+        elif kind == "review":
+            from .review import ReviewScene
+
+            o = self.options
+            viewer = o.human_colour() if o is not None and o.mode == "computer" else 0
+            self.app.switch(ReviewScene(self.app, self.session.match, back=lambda: self.app.switch(self), viewer=viewer))
+        elif kind == "export":
+            from ..exports import export_match
+            from ..recent import NAMES
+
+            _, self.export_line = export_match(self.session.match, NAMES)
+            self._rebuild(self.app.size)
 
     def to_lobby(self) -> None:
         from .lobby import LobbyScene

@@ -56,6 +56,25 @@ def backdrop(surface: pygame.Surface, shade: int = 150) -> pygame.Surface:
     return copy
 
 
+def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """``text``, its middle cut out (with an ellipsis) until it is no wider
+    than ``width`` by ``measure`` (a long file path in a label).
+
+    >>> fit_text("/a/very/long/path/file.mat", 10, len)
+    '/a/ve….mat'
+    """
+    if measure(text) <= width:
+        return text
+    keep = len(text)
+    while keep > 1:
+        keep -= 1
+        head, tail = text[: (keep + 1) // 2], text[len(text) - keep // 2:]
+        short = head + "…" + tail
+        if measure(short) <= width:
+            return short
+    return "…"
+
+
 class ChoiceRow:
     """A label and a row of buttons of which one is chosen."""
 

@@ -1,0 +1,235 @@
+"""The review screen, export and recent matches, driven by real events in
+both languages: from the result screen (Review, Export .mat) and from the
+records (Recent matches: Review, Export)."""
+
+import pygame
+import pytest
+from support import ROOT
+from test_i18n import Audit
+
+from engine import FixedDice, Match, from_mat
+from engine.analysis import Kind
+from game import clipboard, i18n
+from game.app import App
+from game.options import MatchOptions
+from game.recent import RecentStore
+from game.review_model import decision_ids
+from game.scenes.match import MatchScene
+from game.scenes.recent import RecentScene
+from game.scenes.records import RecordsScene
+from game.scenes.result import ResultScene
+from game.scenes.review import ReviewScene
+from game.session import Session
+from game.settings import Settings
+
+GOLDEN = (ROOT / "tests" / "data" / "golden_3pt.mat").read_text()
+FRAME = 1 / 60
+
+
+def frames(app, n=1):
+    for _ in range(n):
+        app.frame(FRAME)
+
+
+def post(app, type_, **attrs):
+    pygame.event.post(pygame.event.Event(type_, attrs))
+    frames(app, 2)
+
+
+def key(app, k, mod=0):
+    post(app, pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0, window=None)
+
+
+def pad(app, button):
+    post(app, pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
+
+
+def click(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False, window=None))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False, window=None))
+    frames(app, 3)
+
+
+def finished(app, scene):
+    """Wait for the analysis (it runs on its own thread) and show its result."""
+    assert scene.job is not None and scene.job.wait(120)
+    frames(app, 2)
+    assert scene.model is not None, scene.error
+
+
+def result_screen(size, lang):
+    app = App(size=size, settings=Settings(animation_speed=1.0, bot_pace=0.0))
+    i18n.set_language(lang)
+    pygame.event.clear()
+    session = Session(from_mat(GOLDEN), (None, None), app.settings)
+    match_scene = MatchScene(app, session)
+    app.switch(match_scene)
+    frames(app)
+    app.switch(ResultScene(app, session, match_scene, MatchOptions(mode="hotseat", length=3, cube=True)))
+    frames(app)
+    return app
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_review_from_the_result_screen_by_keys_pad_and_mouse(lang):
+    app = result_screen((1024, 768), lang)
+    audit = Audit(lang, (1024, 768))
+    audit.scene(app, "result")
+    click(app, app.scene.result_buttons["review"].rect.center)
+    review = app.scene
+    assert isinstance(review, ReviewScene)
+    # the analysis runs off the frame loop, a progress bar and a line show it
+    assert review.model is None and review.busy
+    assert review.line_labels[1].text == i18n.t("review.analysing", percent=int(100 * review.job.fraction))
+    finished(app, review)
+    audit.scene(app, "review")
+    model = review.model
+    total = len(model.decisions)
+    assert total == 9 and review.line_labels[0].text == i18n.t("review.where", game=1, number=1, total=total)
+    # keys: right and left step, Tab and Shift+Tab jump between mistakes
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert model.index == 2
+    key(app, pygame.K_LEFT)
+    assert model.index == 1
+    key(app, pygame.K_TAB)
+    first = next(i for i, d in enumerate(model.decisions) if d.mistake and i > 1)
+    assert model.index == first and model.current.mistake
+    shown = model.current
+    label = i18n.t(f"review.label.{shown.label.value}")
+    assert review.line_labels[4].text == i18n.t("review.loss", label=label, loss=f"{shown.loss:.3f}")
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    # a game controller: the d-pad steps, RB jumps to the next mistake
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    assert model.current.mistake
+    # the mouse: the Previous button, then a point on the graph
+    at = model.index
+    click(app, review.buttons["prev"].rect.center)
+    assert model.index == at - 1
+    click(app, review.graph.point(total - 1))
+    assert model.index == total - 1
+    assert review.graph.marks() and all(review.graph.decisions[i].mistake for i, k in review.graph.marks() if k == "mistake")
+    # the best play and the play made are drawn as arrows
+    move = next(i for i, d in enumerate(model.decisions) if d.kind is Kind.MOVE and d.played != d.best)
+    review.go(move)
+    frames(app)
+    # the IDs of the position, shown and copied; they set up the same position
+    click(app, review.buttons["ids"].rect.center)
+    pid, mid = decision_ids(review.match, model.current)
+    assert clipboard.paste() == f"{pid}:{mid}" and pid in review.message
+    again = Match.from_ids(pid, mid)
+    assert again.game.turn_start == model.current.position and again.game.dice == model.current.dice
+    # the summary in the language of the screen
+    click(app, review.buttons["summary"].rect.center)
+    assert review.show_summary
+    audit.scene(app, "review summary")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ResultScene)
+    assert not audit.problems, "\n".join(audit.problems)
+
+
+def test_leaving_during_the_analysis_stops_it():
+    app = result_screen((800, 600), "en")
+    click(app, app.scene.result_buttons["review"].rect.center)
+    review = app.scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ResultScene)
+    assert review.job.wait(60) and review.job.result is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_export_from_the_result_screen_says_where(lang, backgammon_home):
+    app = result_screen((800, 600), lang)
+    click(app, app.scene.result_buttons["export"].rect.center)
+    files = list((backgammon_home / "documents").glob("*.mat"))
+    assert len(files) == 1
+    scene = app.scene
+    assert scene.export_line == i18n.t("export.saved", path=str(files[0]))
+    assert [g.log for g in from_mat(files[0].read_text()).games] == [g.log for g in from_mat(GOLDEN).games]
+    audit = Audit(lang, (800, 600))
+    audit.scene(app, "result after export")
+    assert not [p for p in audit.problems if "missing" in p]
+
+
+def test_an_export_that_cannot_be_written_says_why(backgammon_home):
+    (backgammon_home / "documents").parent.mkdir(parents=True, exist_ok=True)
+    (backgammon_home / "documents").write_text("a file where the folder should be")
+    app = result_screen((800, 600), "en")
+    click(app, app.scene.result_buttons["export"].rect.center)
+    assert app.scene.export_line.startswith(i18n.t("export.failed", reason="")[:10])
+
+
+def _finish_a_hotseat_game(app):
+    """A hot-seat single game, resigned after the opening: kept for review."""
+    options = MatchOptions(mode="hotseat", length=1)
+    session = Session(Match(length=1, dice=FixedDice([3, 1, 6, 4])), (None, None), app.settings)
+    app.keep_match(session, options)
+    assert session.roll()
+    assert session.move(8, 5) and session.move(6, 5)
+    if session.can_end_turn():  # unless the turn ended by itself
+        session.end_turn()
+    assert session.resign("gammon") and session.answer_resignation(True)
+    frames(app)
+    app.saves.flush()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_recent_matches_are_kept_reviewed_and_exported(lang, backgammon_home):
+    app = App(size=(1280, 720), settings=Settings())
+    i18n.set_language(lang)
+    pygame.event.clear()
+    from game.scenes.lobby import LobbyScene
+
+    lobby = LobbyScene(app)
+    app.switch(lobby)
+    frames(app)
+    _finish_a_hotseat_game(app)
+    [kept] = RecentStore(app.storage).load()[0]
+    assert kept.mode == "hotseat" and kept.score == (2, 0)  # Black resigned a gammon
+    app.switch(RecordsScene(app, back=lobby))
+    frames(app)
+    click(app, app.scene.recent_button.rect.center)
+    recent = app.scene
+    assert isinstance(recent, RecentScene) and len(recent.rows) == 1
+    audit = Audit(lang, (1280, 720))
+    audit.scene(app, "recent")
+    review_button = next(b for b, a in recent.actions.items() if a == ("review", 0))
+    click(app, review_button.rect.center)
+    review = app.scene
+    assert isinstance(review, ReviewScene)
+    finished(app, review)
+    assert [d.played for d in review.model.decisions if d.kind is Kind.MOVE] == ["8/5 6/5"]
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is recent
+    export_button = next(b for b, a in recent.actions.items() if a == ("export", 0))
+    click(app, export_button.rect.center)
+    [exported] = list((backgammon_home / "documents").glob("*.mat"))
+    assert exported.read_text() == kept.mat
+    assert i18n.t("export.saved", path=str(exported))[:4] in recent.message
+    assert not [p for p in audit.problems if "missing" in p]
+
+
+def test_only_the_last_50_matches_are_kept(backgammon_home):
+    from game.recent import KEEP, RecentMatch
+    from game.storage import Storage
+
+    store = RecentStore(Storage(backgammon_home))
+    for i in range(KEEP + 3):
+        store.add(RecentMatch(f"2026-01-01 00:{i:02d}", "hotseat", "", (1, 0), 1, GOLDEN, 0))
+    entries, message = store.load()
+    assert message is None and len(entries) == KEEP and entries[0].when.endswith(":03")
+
+
+def test_a_damaged_recent_file_starts_afresh(backgammon_home):
+    from game.storage import Storage
+
+    storage = Storage(backgammon_home)
+    store = RecentStore(storage)
+    store.store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.store.path.write_text("{not json")
+    entries, message = store.load()
+    assert entries == [] and message
