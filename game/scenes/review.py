@@ -23,6 +23,7 @@ import pygame
 
 from engine import Match
 from engine.analysis import Decision, Kind, MatchAnalysis
+from engine.kinds import Phase
 
 from .. import clipboard
 from ..app import App
@@ -56,7 +57,7 @@ def snapshot_of(d: Decision) -> Snapshot:
         remaining = (dice[0],) * 4 if dice[0] == dice[1] else tuple(dice)
     answering = d.kind in (Kind.TAKE, Kind.DROP)
     turn = 1 - d.player if answering else d.player
-    return Snapshot(counts=counts, turn=turn, to_act=d.player, phase="move" if dice else "roll", dice=dice,
+    return Snapshot(counts=counts, turn=turn, to_act=d.player, phase=Phase.MOVE if dice else Phase.ROLL, dice=dice,
                     remaining=remaining, cube_enabled=True, cube_value=d.cube_value, cube_owner=d.cube_owner, pips=pips)
 
 
