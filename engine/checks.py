@@ -71,15 +71,6 @@ def player(value: Any, name: str = "player", none_ok: bool = False) -> Optional[
     return integer(value, name, 0, 1)
 
 
-def position(value: Any, name: str = "position") -> Any:
-    """A :class:`~engine.position.Position`."""
-    from .position import Position
-
-    if not isinstance(value, Position):
-        raise ArgumentTypeError(f"{name} must be a Position, not {_type_name(value)}")
-    return value
-
-
 def die(value: Any, none_ok: bool = False) -> Optional[int]:
     """One die, 1..6 (or None with ``none_ok``)."""
     if value is None and none_ok:

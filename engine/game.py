@@ -26,7 +26,7 @@ from .dice import DiceSource, SystemDice
 from .errors import ArgumentTypeError, GameStateError, IllegalPlayError, SerializationError
 from .kinds import MULTIPLES, LogKind, Phase, ResignLevel, ResultKind
 from .notation import format_play, parse_play
-from .position import Play, Position
+from .position import Play, Position, check_position
 from .tape import DiceTape
 from .turn import StepMade, Turn
 
@@ -192,7 +192,7 @@ class Game:
         if start is not None:
             if not (isinstance(start, (tuple, list)) and len(start) == 2):
                 raise ArgumentTypeError(f"start must be (Position, player), not {type(start).__name__}")
-            checks.position(start[0], "start position")
+            check_position(start[0], "start position")
             checks.player(start[1], "start player")
             self._position, self.turn, self.phase = start[0], start[1], ROLL
             self.setup = (start[0].to_id(), start[1])

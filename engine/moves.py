@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Dict, List, Sequence, Tuple
 
 from . import checks
-from .position import BoardKey, Play, Position, apply_steps, step_error
+from .position import BoardKey, Play, Position, apply_steps, check_position, step_error
 
 __all__ = ["Leaf", "BoardKey", "legal_plays", "successors", "legal_leaves", "all_leaves", "step_error", "apply_steps"]
 
@@ -155,7 +155,7 @@ def legal_leaves(position: Position, dice: Sequence[int]) -> Dict[BoardKey, Leaf
     deterministic order; the leaves that keep the use-most-dice and
     larger-die rules.  ``{}`` when nothing can be played."""
     if not isinstance(position, Position):
-        checks.position(position)
+        check_position(position)
     d1, d2 = _check_dice(dice)
     leaves = all_leaves(position, (d1, d2, d1, d2) if d1 == d2 else (d1, d2))
     if not leaves:

@@ -20,7 +20,7 @@ from typing import Iterator, List, Sequence, Set, Tuple, cast
 from . import checks
 from .errors import AmbiguousPlayError, IllegalPlayError, PlayNotationError
 from .moves import successors
-from .position import Play, Position, step_error
+from .position import Play, Position, check_position, step_error
 
 # A chain is one checker's path: its stops and which of them hit.
 _Chain = Tuple[Tuple[int, ...], Tuple[bool, ...]]
@@ -76,7 +76,7 @@ def format_play(position: Position, play: Play) -> str:
     >>> format_play(Position.initial(), ((24, 20), (24, 18)))
     '24/18 24/20'
     """
-    checks.position(position)
+    check_position(position)
     chains = _chains(position, cast(Play, checks.play(play)))
     chains.sort(key=lambda c: (-c[0][0], c[0][-1]))
     out: List[str] = []
@@ -219,7 +219,7 @@ def parse_play(position: Position, text: str, dice: Sequence[int]) -> Play:
     text that cannot be read, :class:`IllegalPlayError` for a play the rules
     forbid, and :class:`AmbiguousPlayError` when it could mean two plays.
     """
-    checks.position(position)
+    check_position(position)
     checks.dice(dice)
     written = _parse_text(text)
     legal = {result: play for play, result in successors(position, dice)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Iterable, Optional, Sequence, Tuple
+from typing import Any, Iterable, Optional, Sequence, Tuple
 
 from . import checks
 from .errors import ArgumentTypeError, IllegalPlayError, InvalidPositionError, InvalidPositionIdError
@@ -296,6 +296,14 @@ class Position:
             f" X on roll: pips {pm}, bar {self._b[25]}, off {self._b[0]}   O: pips {po}, bar {self._o[25]}, off {self._o[0]}"
         )
         return "\n".join(lines)
+
+
+def check_position(value: Any, name: str = "position") -> Position:
+    """``value`` if it is a :class:`Position`, else :class:`ArgumentTypeError`
+    (the engine's argument check for positions, beside the class it checks)."""
+    if not isinstance(value, Position):
+        raise ArgumentTypeError(f"{name} must be a Position, not {type(value).__name__}")
+    return value
 
 
 # -- the rules of one step (here, beside the board, so the move generator

@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from . import checks
 from .errors import IllegalPlayError
 from .moves import all_leaves, legal_leaves
-from .position import Play, Position, step_error
+from .position import Play, Position, check_position, step_error
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Turn:
     """The steps of one turn, checked against the legal plays."""
 
     def __init__(self, position: Position, dice: Tuple[int, int]):
-        self.start = checks.position(position)
+        self.start = check_position(position)
         self.dice = checks.dice(dice)
         d1, d2 = self.dice
         self._all_dice: Tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)

@@ -28,7 +28,7 @@ from .. import checks
 from ..errors import ArgumentTypeError
 from ..kinds import MULTIPLES, ResignLevel
 from ..moves import legal_leaves
-from ..position import Play, Position
+from ..position import Play, Position, check_position
 from . import cube, race, search
 from .network import Network, equity
 
@@ -87,7 +87,7 @@ class NetBot:
     def evaluate(self, position: Position) -> np.ndarray:
         """The five probabilities for the side on roll (before it rolls);
         from the bear-off database when both sides are all at home."""
-        checks.position(position)
+        check_position(position)
         if race.is_bearoff(position):
             return race.bearoff_probabilities(position)
         me = np.array([position.boards[0]], dtype=np.float32)
@@ -119,7 +119,7 @@ class NetBot:
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
         """Every legal play with its estimated equity for the mover, best
         first; in a bear-off (both sides all at home) from the database."""
-        checks.position(position)
+        check_position(position)
         checks.dice(dice)
         if race.is_bearoff(position):
             return race.rank_bearoff(position, dice)
@@ -159,7 +159,7 @@ class NetBot:
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
         """Should the side on roll (before rolling) double?  ``owner``:
         'centre', 'me' or 'opponent'; ``match``: see :func:`cube.match_double_rule`."""
-        checks.position(position)
+        check_position(position)
         checks.choice(owner, "owner", ("centre", "me", "opponent"))
         if match is not None and not isinstance(match, dict):
             raise ArgumentTypeError(f"match must be a dict or None, not {type(match).__name__}")
@@ -172,7 +172,7 @@ class NetBot:
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
         """``position`` is seen from the side being doubled, its opponent on roll."""
-        checks.position(position)
+        check_position(position)
         probs_doubler = self.evaluate(position.swapped())
         return cube.should_take(probs_doubler, contact=position.is_contact())
 
@@ -190,7 +190,7 @@ class NetBot:
         """``position`` is seen from this bot, the side that was offered the
         resignation; accept when it gives at least what the bot expects to
         win (cubeless, in cube units)."""
-        checks.position(position)
+        check_position(position)
         multiple = MULTIPLES[checks.choice(level, "level", tuple(MULTIPLES))]
         on_roll = self.evaluate(position)
         return multiple >= float(equity(on_roll))
@@ -212,18 +212,18 @@ class RandomBot:
         return [(leaf[0], 0.0) for leaf in legal_leaves(position, dice).values()]
 
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
-        checks.position(position)
+        check_position(position)
         return False
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
-        checks.position(position)
+        check_position(position)
         return True
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
         return None
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
-        checks.position(position)
+        check_position(position)
         return checks.choice(level, "level", ("single", "gammon", "backgammon")) != "single"
 
 
