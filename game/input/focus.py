@@ -49,7 +49,9 @@ def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[
     when moved ``direction`` ((1, 0) right, (0, -1) up ...): among those
     whose centre lies that way, the closest, much preferring those level
     with ``current`` (sharing some of its height, or width when moving up
-    and down).  None when nothing lies that way.
+    and down); among those, the next row (or column) comes before one
+    farther on that happens to line up better.  None when nothing lies
+    that way.
 
     >>> import pygame
     >>> row = [pygame.Rect(0, 0, 10, 10), pygame.Rect(20, 0, 10, 10), pygame.Rect(40, 0, 10, 10)]
@@ -58,6 +60,10 @@ def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[
     (0, 2)
     >>> nearest(row[0], row[1:], (-1, 0)) is None
     True
+    >>> wide = pygame.Rect(0, 0, 100, 10)   # Down from a wide button: the next row, not the aligned one after it
+    >>> next_row, aligned = pygame.Rect(0, 20, 20, 10), pygame.Rect(0, 40, 50, 10)
+    >>> nearest(wide, [aligned, next_row], (0, 1))
+    1
     """
     dx, dy = direction
     cx, cy = _centre(current)
@@ -71,7 +77,7 @@ def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[
         ortho = abs(y - cy) if dx else abs(x - cx)
         (a0, a1), (b0, b1) = (_span(current, 1), _span(r, 1)) if dx else (_span(current, 0), _span(r, 0))
         gap = max(0.0, max(a0, b0) - min(a1, b1))
-        score = along + 2.0 * ortho + 4.0 * gap
+        score = along + (0.5 * ortho if gap == 0 else 2.0 * ortho + 4.0 * gap)
         if best is None or score < best_score:
             best, best_score = i, score
     return best

@@ -270,6 +270,9 @@ class MatchScene(Scene):
             self._focus_first()
             return
         others = [(k, r) for k, r in items if k != current]
+        if current[0] != "button" and DIRECTIONS[direction][1] == 0:
+            # Left and Right stay on the board, from checker to checker (or target); Tab goes to the buttons
+            others = [(k, r) for k, r in others if k[0] != "button"]
         i = nearest(rects[current], [r for _, r in others], DIRECTIONS[direction])
         if i is not None:
             self._focus_to(others[i][0])

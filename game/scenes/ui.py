@@ -119,9 +119,11 @@ class ChoiceRow:
         raise KeyError(value)
 
     def set_enabled(self, on: bool) -> None:
-        for b, _ in self.buttons:
+        for b, v in self.buttons:
             if on and not b.is_enabled:
                 b.enable()
+                if v == self.value:  # enabling draws a button plain: the choice shows as chosen again
+                    b.unselect()
             elif not on and b.is_enabled:
                 b.disable()
         self._show()
