@@ -87,6 +87,8 @@ class LobbyScene(MenuScene):
         y += bh + gap
         self.records_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.records"), ("records",))
         y += bh + gap
+        self.setup_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.setup"), ("setup",))
+        y += bh + gap
         self.settings_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.settings"), ("settings",))
         y += bh + gap
         self.quit_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.quit"), ("quit",))
@@ -132,6 +134,10 @@ class LobbyScene(MenuScene):
             from .records import RecordsScene
 
             self.app.switch(RecordsScene(self.app, back=self))
+        elif kind == "setup":
+            from .setup import SetupScene
+
+            self.app.switch(SetupScene(self.app, back=self))
         elif kind == "quit" and self.app.kiosk is None:
             self.app.quit()
 

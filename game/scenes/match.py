@@ -58,6 +58,8 @@ class MatchScene(Scene):
         super().__init__(app)
         self.session = session
         self.settings = session.settings
+        #: the IDs shown on the board (I), until the next key
+        self.ids_banner: Optional[str] = None
         self.pointer = BoardPointer()
         self.focus = FocusRing()
         #: arrows and the d-pad on the board: a movable checker, then its targets
@@ -195,6 +197,10 @@ class MatchScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         """A key or a controller button (the same intents)."""
         intent = intent_of(event)
+        if intent is None and event.type == pygame.KEYDOWN and event.key == pygame.K_i:
+            self.show_ids()
+            return
+        self.ids_banner = None
         if intent is None:
             return
         self.dirty = True
@@ -576,6 +582,15 @@ class MatchScene(Scene):
         snap = head.happening.after if head is not None and head.kind == "roll" else self.animator.display
         return self.session.viewer_for(snap)
 
+    def show_ids(self) -> None:
+        """I: the position's GNU Backgammon IDs on the board, and on the clipboard."""
+        from .. import clipboard
+
+        pid, mid = self.session.match.ids()
+        clipboard.copy(f"{pid}:{mid}")
+        self.ids_banner = t("match.ids", ids=f"{pid}:{mid}")
+        self.dirty = True
+
     def board_view(self, alpha: float = 1.0) -> BoardView:
         """What the board shows now (also what tests look at)."""
         assert self.layout is not None and self.renderer is not None
@@ -606,6 +621,8 @@ class MatchScene(Scene):
                 view.flying.append((mv.player, centre, 1.0 + 0.18 * math.sin(math.pi * f)))
             return view
         g = s.game
+        if self.ids_banner:
+            view.banner = self.ids_banner
         if g.phase == OVER and g.result is not None and self._result_shown != id(g):
             r = g.result
             if s.match.over and s.match.length > 1:
