@@ -1,0 +1,233 @@
+"""Load on one match server: N concurrent friend matches played by bots.
+
+Starts ``python -m game.server`` on 127.0.0.1 (one process) and plays N
+one-point matches, rematch after rematch, with 2N lightweight bot clients on
+asyncio in other processes (``--client-procs``), each acting after a think
+time like a person (``--think`` seconds on average per action).  Prints the
+matches, the messages per second through the server (both directions), the
+round trip of an intent (sent -> the server's update back) at p50 / p99, and
+the server's memory per match (growth of its resident set over N matches).
+
+    .venv/bin/python benchmarks/server_load.py [--matches 1000] [--think 3] [--duration 60]
+
+Targets: 1,000 concurrent matches, p99 round trip <= 50 ms, <= 100 KB per match.
+Loopback only; everything stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from websockets.asyncio.client import connect  # noqa: E402
+
+from engine import Position, legal_plays  # noqa: E402
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def pick(position_id: str, dice: List[int], rng: random.Random) -> List[List[int]]:
+    """A racing play: back checkers forward (games stay short)."""
+    start = Position.from_id(position_id)
+    plays = legal_plays(start, tuple(dice))
+
+    def spread(p: Any) -> int:
+        return sum(n * (i + 1) ** 2 for i, n in enumerate(start.apply(p).on_roll_counts()))
+    best = min(plays, key=spread) if len(plays) < 200 else rng.choice(plays)
+    return [list(s) for s in best]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtts: List[float] = []
+        self.sent = 0
+        self.received = 0
+        self.games = 0
+        self.errors = 0
+        self.measuring = False
+
+
+async def bot(url: str, role: str, code_box: "asyncio.Future[str]", stats: Stats, think: float,
+              stop: asyncio.Event, rng: random.Random) -> None:
+    async with connect(url, compression=None, max_size=None, ping_interval=None) as ws:
+        if role == "host":
+            await ws.send(json.dumps({"v": 1, "type": "create", "length": 1, "cube": False, "name": "bot"}))
+        else:
+            await ws.send(json.dumps({"v": 1, "type": "join", "code": await code_box, "name": "bot"}))
+        stats.sent += 1
+        me = 0 if role == "host" else 1
+        pending: Optional[Tuple[int, float]] = None  # seq sent at, time
+        state: Dict[str, Any] = {}
+        acted_at = -1
+
+        async def act() -> None:
+            nonlocal pending, acted_at
+            seq = state["seq"]
+            if acted_at == seq or stop.is_set():
+                return
+            phase, turn = state["phase"], state["turn"]
+            msg: Optional[Dict[str, Any]] = None
+            if state["over"]:
+                msg = {"type": "rematch", "seq": seq}
+            elif phase == "opening" and me == 0:
+                msg = {"type": "roll", "seq": seq}
+            elif turn == me and phase == "roll":
+                msg = {"type": "roll", "seq": seq}
+            elif turn == me and phase == "move":
+                msg = {"type": "play", "seq": seq, "steps": pick(state["position"], state["dice"], rng)}
+            if msg is None:
+                return
+            acted_at = seq
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if stop.is_set():
+                return
+            msg["v"] = 1
+            pending = (seq, time.perf_counter())
+            await ws.send(json.dumps(msg))
+            stats.sent += 1
+
+        task: Optional[asyncio.Task[None]] = None
+        async for raw in ws:
+            stats.received += 1
+            doc = json.loads(raw)
+            kind = doc["type"]
+            if kind == "seat" and role == "host" and not code_box.done():
+                code_box.set_result(doc["code"])
+                continue
+            if kind == "seat":
+                me = doc["seat"]
+                continue
+            if kind == "error":
+                stats.errors += 1
+                continue
+            if kind == "sync":
+                g = doc["match"]["game"]
+                state = {"seq": doc["seq"], "phase": g["phase"], "turn": g["turn"], "position": g["position"],
+                         "dice": g["dice"], "over": g["result"] is not None}
+            elif kind == "update":
+                c = doc["check"]
+                state = {"seq": doc["seq"], "phase": c["phase"], "turn": c["turn"], "position": c["position"],
+                         "dice": c["dice"], "over": c["phase"] == "over"}
+            else:
+                continue
+            if pending is not None and doc["seq"] == pending[0] + 1:
+                if stats.measuring:
+                    stats.rtts.append(time.perf_counter() - pending[1])
+                pending = None
+            if state["over"] and me == 0 and kind == "update":
+                stats.games += 1
+            if task is None or task.done():
+                task = asyncio.ensure_future(act())
+            if stop.is_set():
+                break
+
+
+async def client_main(url: str, matches: int, think: float, ramp: float, duration: float, seed: int,
+                      out: "mp.Queue[Dict[str, Any]]") -> None:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(seed)
+    tasks = []
+    for i in range(matches):
+        box: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        tasks.append(asyncio.ensure_future(bot(url, "host", box, stats, think, stop, random.Random(rng.random()))))
+        tasks.append(asyncio.ensure_future(bot(url, "guest", box, stats, think, stop, random.Random(rng.random()))))
+        await asyncio.sleep(ramp / matches)
+    await asyncio.sleep(min(5.0, think * 2))  # settle
+    stats.measuring = True
+    s0, r0, g0, t0 = stats.sent, stats.received, stats.games, time.perf_counter()
+    out.put({"kind": "ready"})
+    await asyncio.sleep(duration)
+    elapsed = time.perf_counter() - t0
+    out.put({"kind": "result", "rtts": stats.rtts, "messages": stats.sent - s0 + stats.received - r0,
+             "games": stats.games - g0, "elapsed": elapsed, "errors": stats.errors,
+             "alive": sum(1 for t in tasks if not t.done())})
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def client_process(url: str, matches: int, think: float, ramp: float, duration: float, seed: int,
+                   out: "mp.Queue[Dict[str, Any]]") -> None:
+    asyncio.run(client_main(url, matches, think, ramp, duration, seed, out))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--matches", type=int, default=1000)
+    ap.add_argument("--think", type=float, default=3.0, help="mean seconds a bot waits before each action")
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds measured, after the ramp-up")
+    ap.add_argument("--ramp", type=float, default=20.0, help="seconds over which the matches are opened")
+    ap.add_argument("--client-procs", type=int, default=2, help="processes for the bot clients")
+    args = ap.parse_args()
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0",
+         "--matches-per-address", str(args.matches + 10), "--connections-per-address", str(2 * args.matches + 10)],
+        stdout=subprocess.PIPE, text=True, cwd=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().split()[4]
+        base = rss_kib(server.pid)
+        out: "mp.Queue[Dict[str, Any]]" = mp.Queue()
+        procs = []
+        per = [args.matches // args.client_procs + (1 if i < args.matches % args.client_procs else 0)
+               for i in range(args.client_procs)]
+        for i, n in enumerate(per):
+            p = mp.Process(target=client_process, args=(url, n, args.think, args.ramp, args.duration, i, out))
+            p.start()
+            procs.append(p)
+        for _ in procs:
+            out.get(timeout=args.ramp + 300)
+        print(f"ramped up: {args.matches} matches open; measuring {args.duration:.0f} s", file=sys.stderr, flush=True)
+        loaded = rss_kib(server.pid)
+        cpu0 = os.times()
+        stat0 = open(f"/proc/{server.pid}/stat").read().split()
+        results = [out.get(timeout=args.duration + 300) for _ in procs]
+        stat1 = open(f"/proc/{server.pid}/stat").read().split()
+        for p in procs:
+            p.join(30)
+        del cpu0
+        ticks = os.sysconf("SC_CLK_TCK")
+        server_cpu = (int(stat1[13]) + int(stat1[14]) - int(stat0[13]) - int(stat0[14])) / ticks
+        rtts = sorted(r for res in results for r in res["rtts"])
+        elapsed = max(res["elapsed"] for res in results)
+        messages = sum(res["messages"] for res in results)
+        alive = sum(res["alive"] for res in results)
+        print(f"matches: {args.matches} concurrent ({alive} of {2 * args.matches} bot connections alive), "
+              f"think {args.think} s, measured {elapsed:.0f} s, bots in {args.client_procs} other processes")
+        print(f"messages per second (both directions): {messages / elapsed:.0f}; "
+              f"games finished: {sum(r['games'] for r in results)}; error replies: {sum(r['errors'] for r in results)}")
+        if rtts:
+            p50 = statistics.median(rtts) * 1000
+            p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
+            print(f"round trip of an intent: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(rtts)} samples)")
+        print(f"server memory: {base / 1024:.1f} MiB idle, {loaded / 1024:.1f} MiB loaded, "
+              f"{(loaded - base) / args.matches:.1f} KiB per match")
+        print(f"server CPU: {server_cpu / elapsed * 100:.0f}% of one core")
+    finally:
+        server.terminate()
+        server.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,367 @@
+"""A friend game in the client: a :class:`Session` whose other seat is a
+person at the other end of a :class:`~game.net.client.NetClient`.
+
+The server is the authority.  The local player's intents go to it (a roll
+waits for the server's dice; a play, a double ... are shown at once and sent);
+the friend's come back as events and are shown like the computer's moves,
+step by step at the computer's pace.  The local copy of the match is checked
+against the server's after every event and replaced by it if they differ.
+No take-back in friend games (undoing steps within one's own turn is fine),
+and no hints.  If the friend has been gone for 2 minutes, the player may
+continue against the computer (:meth:`NetSession.continue_alone`).
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import time
+from typing import Deque, List, Optional, Tuple
+
+from engine import Match, SystemDice
+from engine.kinds import Phase
+
+from . import i18n
+from .happenings import HappeningKind
+from .net.client import NetClient
+from .net.inbound import (
+    Ended,
+    Event,
+    Link,
+    LinkChanged,
+    Presence,
+    RematchAsked,
+    SeatInfo,
+    ServerError,
+    State,
+    Takeover,
+)
+from .net.mirror import FeedDice
+from .net.protocol import (
+    Accept,
+    ContinueAlone,
+    Double,
+    Drop,
+    Leave,
+    NextGame,
+    Play,
+    Reject,
+    Rematch,
+    Resign,
+    Roll,
+    Sync,
+    Take,
+    check_of,
+)
+from .seats import SeatLike, Table, seat_for
+from .session import OVER, Session
+from .settings import Settings
+
+LOG = logging.getLogger(__name__)
+#: the level of the computer that takes the empty seat
+FALLBACK_LEVEL = "intermediate"
+#: seconds an intent may go without its echo from the server before the state is asked for
+ECHO_TIMEOUT = 5.0
+
+
+class RemoteSeat:
+    """The friend's chair (a :class:`~game.seats.Seat`): it acts out what the
+    friend did, as the server reported it, one action (and one step) at a
+    time at the computer's pace, once the board has finished animating."""
+
+    local = False
+    thinking = False
+
+    def __init__(self, name: str, dice: FeedDice):
+        self.name = name
+        self.dice = dice
+        self.events: Deque[Event] = collections.deque()
+        self._plan: List[Tuple[int, int]] = []
+        self._whole: Tuple[Tuple[int, int], ...] = ()
+        self._timer = 0.0
+
+    @property
+    def busy(self) -> bool:
+        """Is something of the friend's still to be shown?"""
+        return bool(self.events or self._plan)
+
+    def cancel(self) -> None:
+        """A new game or a fresh copy of the match: a play half shown is dropped
+        (the events still to come are kept)."""
+        self._plan = []
+        self._timer = 0.0
+
+    def clear(self) -> None:
+        self.events.clear()
+        self.cancel()
+
+    def update(self, table: Table, player: int, dt: float, display_busy: bool) -> None:
+        g = table.game
+        if g.phase == Phase.OVER or g.to_act != player or display_busy or not self.busy:
+            return
+        self._timer += dt
+        if self._timer < table.settings.bot_pace:
+            return
+        self._timer = 0.0
+        if self._plan:
+            frm, to = self._plan.pop(0)
+            if not table.step(frm, to, None, player):  # pragma: no cover - the engine orders steps differently
+                table.play(self._whole, player)
+                self._plan = []
+            elif not self._plan:
+                table.end_turn(player)
+            return
+        event = self.events.popleft()
+        kind = event.kind
+        if kind == "roll":
+            self.dice.feed(event.drawn)
+            table.roll(player)
+        elif kind == "play":
+            self._whole = event.steps
+            self._plan = list(event.steps)
+        elif kind == "double":
+            table.double(player)
+        elif kind in ("take", "drop"):
+            table.answer_double(kind == "take", player)
+        elif kind == "resign":
+            table.resign(event.level, player)
+        elif kind in ("accept", "reject"):
+            table.answer_resignation(kind == "accept", player)
+
+
+def _copy(match: Match, dice: object) -> Match:
+    return Match.from_json(match.to_json(), dice=dice)  # type: ignore[arg-type]
+
+
+class NetSession(Session):
+    """A match in play with a friend through a match server."""
+
+    friend = True
+
+    def __init__(self, client: NetClient, state: State, settings: Optional[Settings] = None):
+        self.client = client
+        self.me = client.seat if client.seat is not None else 0
+        self.feed = FeedDice()
+        self.remote = RemoteSeat(state.names[1 - self.me], self.feed)
+        seats: List[SeatLike] = [None, None]
+        seats[1 - self.me] = self.remote
+        super().__init__(_copy(state.match, self.feed), seats, settings)
+        self.names: Tuple[str, str] = state.names
+        self.link = client.link
+        self.friend_here = state.connected[1 - self.me]
+        self.may_continue = False
+        self.ended: Optional[str] = None
+        self.fallback = False          # the computer took the friend's seat
+        self.rematch_asked_by: Optional[int] = None
+        self.rematch_state: Optional[State] = None   # a rematch has started: the scene shows it
+        self._waiting_roll = False
+        self._unechoed = 0             # own intents sent, not yet seen back from the server
+        self._sent_at = 0.0
+        self._to_verify = False
+        self._seq = state.seq
+
+    # -- what the scene reads ----------------------------------------------------------------
+    @property
+    def online(self) -> bool:
+        return not self.fallback and self.ended is None
+
+    def status(self) -> i18n.Message:
+        """The connection line: what the link and the friend are doing."""
+        M = i18n.Message
+        friend = self.names[1 - self.me] or i18n.t("net.friend")
+        if self.fallback:
+            return M("net.status.vs_computer")
+        if self.ended is not None:
+            return M(f"net.status.ended.{self.ended}" if self.ended in ENDINGS else "net.status.ended.other")
+        if self.link == Link.FAILED:
+            return M("net.status.failed")
+        if self.link != Link.CONNECTED:
+            return M("net.status.reconnecting")
+        if self.may_continue:
+            return M("net.status.may_continue", name=friend)
+        if not self.friend_here:
+            return M("net.status.friend_away", name=friend)
+        if self.rematch_asked_by is not None and self.rematch_asked_by != self.me:
+            return M("net.status.rematch_asked", name=friend)
+        return M("net.status.online", name=friend)
+
+    def can_take_back(self) -> bool:
+        return self.fallback and super().can_take_back()
+
+    def can_hint(self) -> bool:
+        return self.fallback and super().can_hint()
+
+    def can_roll(self) -> bool:
+        return super().can_roll() and not self._waiting_roll and (self.online or self.fallback)
+
+    # -- the local player's intents -----------------------------------------------------------
+    def _send(self, msg_of_seq: "type", *args: object) -> None:
+        self.client.send(msg_of_seq(self._seq + self._unechoed, *args))
+        self._unechoed += 1
+        self._sent_at = time.monotonic()
+
+    # ``player`` None: this screen's player (sent to the server); a number: a seat acting
+    def _mine(self, ok: bool, player: Optional[int]) -> bool:
+        return ok and player is None and not self.fallback
+
+    def roll(self, player: Optional[int] = None) -> bool:
+        if player is not None or self.fallback:
+            return super().roll(player)
+        if not self.can_roll():
+            return False
+        self._send(Roll)
+        self._waiting_roll = True  # shown when the server's dice come
+        return True
+
+    def end_turn(self, player: Optional[int] = None) -> bool:
+        turn = self.game.current_turn
+        steps = tuple(turn.play) if turn is not None else ()
+        ok = super().end_turn(player)
+        if self._mine(ok, player):
+            self._send(Play, steps)
+        return ok
+
+    def double(self, player: Optional[int] = None) -> bool:
+        ok = super().double(player)
+        if self._mine(ok, player):
+            self._send(Double)
+        return ok
+
+    def answer_double(self, take: bool, player: Optional[int] = None) -> bool:
+        ok = super().answer_double(take, player)
+        if self._mine(ok, player):
+            self._send(Take if take else Drop)
+        return ok
+
+    def resign(self, level: str, player: Optional[int] = None) -> bool:
+        ok = super().resign(level, player)
+        if self._mine(ok, player):
+            self._send(Resign, level)
+        return ok
+
+    def answer_resignation(self, accept: bool, player: Optional[int] = None) -> bool:
+        ok = super().answer_resignation(accept, player)
+        if self._mine(ok, player):
+            self._send(Accept if accept else Reject)
+        return ok
+
+    def next_game(self, _remote: bool = False) -> bool:
+        if self.remote.events and not _remote:
+            return False  # the friend's "next" is on its way: it is shown first
+        ok = super().next_game()
+        if ok and not _remote and not self.fallback:
+            self._send(NextGame)
+        return ok
+
+    def ask_rematch(self) -> bool:
+        """Ask for (or agree to) a rematch with colours swapped, once the match is over."""
+        if not self.online or not self.match.over:
+            return False
+        self.client.send(Rematch(self._seq))
+        self.rematch_asked_by = self.me
+        return True
+
+    def continue_alone(self) -> bool:
+        """Continue against the computer (the friend gone 2 minutes, or left)."""
+        if not self.may_continue or not self.online:
+            return False
+        self.client.send(ContinueAlone(self._seq))
+        return True
+
+    def leave(self) -> None:
+        """Leave the match for good (the host leaving ends it for the friend)."""
+        if self.online:
+            self.client.send(Leave())
+        self.client.close()
+
+    # -- the server's side ------------------------------------------------------------------------
+    def update(self, dt: float, display_busy: bool = False) -> None:
+        if not self.fallback:
+            self._poll()
+            events = self.remote.events
+            if events and events[0].kind == "next" and self.game.phase == OVER and not display_busy:
+                events.popleft()
+                self.next_game(_remote=True)
+        super().update(dt, display_busy)
+        if not self.fallback:
+            self._verify()
+
+    def _poll(self) -> None:
+        for msg in self.client.poll():
+            if isinstance(msg, State):
+                self._state(msg)
+            elif isinstance(msg, Presence):
+                self.friend_here = msg.connected[1 - self.me]
+                self.may_continue = msg.can_continue
+            elif isinstance(msg, LinkChanged):
+                self.link = msg.link
+            elif isinstance(msg, Ended):
+                self.ended = msg.reason
+            elif isinstance(msg, RematchAsked):
+                self.rematch_asked_by = msg.asked_by
+            elif isinstance(msg, Takeover):
+                self._take_over(msg)
+            elif isinstance(msg, SeatInfo):
+                pass  # a new seat comes with a rematch: see _state
+            elif isinstance(msg, ServerError):
+                LOG.warning("the server refused: %s %s", msg.code, msg.detail)
+                self._waiting_roll = False
+                self._unechoed = 0
+                self.client.send(Sync())
+
+    def _state(self, state: State) -> None:
+        self.names = state.names
+        self.friend_here = state.connected[1 - self.me]
+        event = state.event
+        self._seq = state.seq
+        if event is not None and event.kind == "rematch":
+            self.rematch_state = state
+            return
+        self._to_verify = True
+        if event is None:  # a whole copy: after a (re)connection, or after a refusal
+            if self._unechoed == 0:  # (else what was sent is on its way: see _verify)
+                self._waiting_roll = False
+                self.remote.clear()
+            return
+        if event.player == self.me:
+            self._unechoed = max(0, self._unechoed - 1)
+            if event.kind == "roll":
+                self._waiting_roll = False
+                self.feed.feed(event.drawn)
+                super().roll(self.me)
+        else:
+            self.remote.events.append(event)
+
+    def _verify(self) -> None:
+        """Once nothing is on its way either way, the local copy must be the server's."""
+        if self._unechoed and time.monotonic() - self._sent_at > ECHO_TIMEOUT:
+            self._unechoed = 0  # lost with a connection: ask for the state
+            self._waiting_roll = False
+            self.client.send(Sync())
+        state = self.client.last_state
+        if not self._to_verify or self._unechoed or self._waiting_roll or self.remote.busy or state is None:
+            return
+        self._to_verify = False
+        if check_of(self.match) != check_of(state.match):
+            LOG.warning("the local copy of the match differs from the server's: replaced")
+            self._replace(state.match)
+
+    def _replace(self, match: Match) -> None:
+        before = self.snapshot()
+        self.remote.clear()
+        self.match = _copy(match, self.feed)
+        self._emit(HappeningKind.NEWGAME, self.game.turn, before)
+
+    def _take_over(self, msg: Takeover) -> None:
+        from engine import get_bot
+
+        self._replace(msg.match)
+        dice = SystemDice()
+        self.match.dice_source = self.game.dice_source = dice
+        self.seats[1 - self.me] = seat_for(get_bot(FALLBACK_LEVEL))
+        self.fallback = True
+        self.may_continue = False
+        self.client.close()
+
+
+ENDINGS = ("host_left", "guest_left", "expired", "taken_over", "server_closing", "replaced")
