@@ -145,7 +145,7 @@ async def client_main(url: str, matches: int, think: float, ramp: float, duratio
     stop = asyncio.Event()
     rng = random.Random(seed)
     tasks = []
-    for i in range(matches):
+    for _ in range(matches):
         box: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         tasks.append(asyncio.ensure_future(bot(url, "host", box, stats, think, stop, random.Random(rng.random()))))
         tasks.append(asyncio.ensure_future(bot(url, "guest", box, stats, think, stop, random.Random(rng.random()))))
