@@ -9,7 +9,7 @@ anything reaches the internals.
 Traceback (most recent call last):
 ...
 engine.errors.InvalidDiceError: dice must be two numbers 1..6, got (3, 7)
->>> play([(8, 5), [6, 5]])
+>>> play([(8, 5), [6, 5, 1]])
 ((8, 5), (6, 5))
 >>> play([{}, []])
 Traceback (most recent call last):
@@ -100,13 +100,19 @@ def step(value: Any) -> Step:
     return tuple(int(v) for v in value)
 
 
-def play(value: Any) -> Tuple[Step, ...]:
-    """A play: a sequence of steps (at most four)."""
+def steps(value: Any) -> Tuple[Step, ...]:
+    """A sequence of at most four steps, each ``(from, to)`` or ``(from, to, die)``."""
     if not isinstance(value, (tuple, list)):
         raise ArgumentTypeError(f"a play must be a sequence of steps, not {_type_name(value)}")
     if len(value) > 4:
         raise InvalidArgumentError(f"a play has at most four steps, not {len(value)}")
     return tuple(step(s) for s in value)
+
+
+def play(value: Any) -> Tuple[Tuple[int, int], ...]:
+    """A play as :func:`engine.legal_plays` lists it: ``(from, to)`` steps
+    (a die given with a step is left to the rules to find again)."""
+    return tuple((s[0], s[1]) for s in steps(value))
 
 
 def dice_source(value: Any) -> Any:

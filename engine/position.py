@@ -256,7 +256,7 @@ class Position:
         allowed); whether the play as a whole is legal for some roll is
         :func:`engine.legal_plays`' business.
         """
-        return apply_steps(self, checks.play(play))
+        return apply_steps(self, checks.steps(play))
 
     # -- dunder -----------------------------------------------------------
     def __eq__(self, other: object) -> bool:

@@ -190,7 +190,7 @@ class Turn:
         """Make a whole play from the start of the turn.  A play as
         :func:`legal_plays` lists it is made at once; any other order of
         steps is checked step by step.  Raises :class:`IllegalPlayError`."""
-        play = tuple((s[0], s[1]) for s in checks.play(play))  # the die a step names is the rules' business
+        play = checks.play(play)  # (from, to) steps: the die a step names is the rules' business
         self.undo_all()
         dice = self._dice_of.get(play)
         if dice is not None:

@@ -1,8 +1,9 @@
 """``python -m game`` (and the ``backgammon`` command): open the window.
 
 Options: ``--size 1280x720``, ``--fullscreen``, ``--seed N`` (reproducible
-dice), ``--smoke-test`` (open the lobby, play one computer-against-computer
-game at instant pace to its result screen, close: exit 0), ``--kiosk``
+dice), ``--version``, ``--smoke-test`` (open the lobby, play one game of the
+expert against itself at instant pace to its result screen, close: exit 0;
+it loads the shipped network, so a build without it fails), ``--kiosk``
 (full screen, no Quit: Ctrl+Shift+Q leaves; back to the lobby after
 ``--idle-timeout`` seconds without input, then after ``--attract-after``
 more a demo game plays until someone touches the screen; see game/kiosk.py).
@@ -11,28 +12,70 @@ more a demo game plays until someone touches the screen; see game/kiosk.py).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from typing import List, Optional
+from typing import List, Optional, Tuple
+
+from . import __version__
+
+#: the window sizes --size accepts (the smallest is the one the scenes are laid out for: app.MIN_SIZE)
+MIN_SIZE = (320, 240)
+MAX_SIZE = (7680, 4320)
 
 
-def parse_size(text: str):
-    w, _, h = text.lower().partition("x")
-    return int(w), int(h)
+def parse_size(text: str) -> Tuple[int, int]:
+    """``WIDTHxHEIGHT`` within :data:`MIN_SIZE` .. :data:`MAX_SIZE`; anything
+    else is refused with a message that says what is wanted.
+
+    >>> parse_size("1280x720"), parse_size(" 800 X 600 ")
+    ((1280, 720), (800, 600))
+    >>> parse_size("100000x100000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 100000x100000 is too large: at most 7680x4320
+    """
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write WIDTHxHEIGHT in pixels, e.g. 1280x720")
+    w, h = int(m.group(1)), int(m.group(2))
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is too small: at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is too large: at most {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return w, h
+
+
+def seconds(text: str) -> float:
+    """A positive number of seconds (the kiosk's timers)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 7 * 24 * 3600:
+        raise argparse.ArgumentTypeError(f"{text} seconds is out of range: more than 0, at most a week")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="backgammon", description="Backgammon for one screen")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--size", type=parse_size, default=None, metavar="WIDTHxHEIGHT",
+                        help=f"window size, e.g. 1280x720 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    parser.add_argument("--seed", type=int, default=None, help="seeded dice, for a reproducible game")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the lobby, play one game of the expert against itself to its result, exit")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="a public screen: full screen, no Quit (Ctrl+Shift+Q leaves), back to the lobby when idle, then a demo game")
+    parser.add_argument("--idle-timeout", type=seconds, default=120.0, metavar="SECONDS",
+                        help="kiosk: seconds without input before a game goes back to the lobby, kept (default 120)")
+    parser.add_argument("--attract-after", type=seconds, default=60.0, metavar="SECONDS",
+                        help="kiosk: seconds without input in the lobby before the demo game starts (default 60)")
+    return parser
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="backgammon", description="Backgammon for one screen")
-    parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 1280x720")
-    parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
-    parser.add_argument("--seed", type=int, default=None, help="seeded dice, for a reproducible game")
-    parser.add_argument("--smoke-test", action="store_true", help="open the lobby, play one computer game to its result, exit")
-    parser.add_argument("--kiosk", action="store_true",
-                        help="a public screen: full screen, no Quit (Ctrl+Shift+Q leaves), back to the lobby when idle, then a demo game")
-    parser.add_argument("--idle-timeout", type=float, default=120.0, metavar="SECONDS",
-                        help="kiosk: seconds without input before a game goes back to the lobby, kept (default 120)")
-    parser.add_argument("--attract-after", type=float, default=60.0, metavar="SECONDS",
-                        help="kiosk: seconds without input in the lobby before the demo game starts (default 60)")
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
 
     import logging
 
@@ -59,9 +102,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     return 0
 
 
-def smoke_test(app, max_seconds: float = 120.0) -> int:
-    """From the lobby, one game of computer against computer at instant pace
-    to its result screen; exit 0 when it got there.  Changes no saved setting."""
+#: the level the smoke test plays: the shipped network with its lookahead
+SMOKE_LEVEL = "expert"
+
+
+def smoke_test(app, max_seconds: float = 240.0) -> int:
+    """From the lobby, one game of the expert against itself at instant pace
+    to its result screen; exit 0 when it got there.  The expert needs the
+    shipped network (assets/weights.npz), so a build or an installation
+    without it fails here.  Changes no saved setting."""
     import time
 
     from .options import MatchOptions
@@ -71,7 +120,7 @@ def smoke_test(app, max_seconds: float = 120.0) -> int:
     for _ in range(3):  # the lobby, drawn
         app.frame(1.0 / 60)
     app.settings.pace = "instant"  # not saved: only the lobby's buttons and the settings screen save
-    start_match(app, MatchOptions(mode="demo", level="random", length=1), seed=1)
+    start_match(app, MatchOptions(mode="demo", level=SMOKE_LEVEL, length=1), seed=1)
     session = app.session
     start = time.perf_counter()
     while app.running and not isinstance(app.scene, ResultScene) and time.perf_counter() - start < max_seconds:
@@ -82,9 +131,11 @@ def smoke_test(app, max_seconds: float = 120.0) -> int:
         app.frame(1.0 / 60)
     reached = isinstance(app.scene, ResultScene)
     result = session.game.result
+    levels = sorted({getattr(seat, "level", "human") for seat in session.seats})
     print(
-        f"smoke test: {app.frames} frames, {app.renders} renders, {len(session.game.log)} log entries, "
-        f"result {result.kind if result else None}, result screen {'shown' if reached else 'NOT shown'}"
+        f"smoke test: {'/'.join(levels)} against itself, {app.frames} frames, {app.renders} renders, "
+        f"{len(session.game.log)} log entries, result {result.kind if result else None}, "
+        f"result screen {'shown' if reached else 'NOT shown'}"
     )
     return 0 if reached else 1
 

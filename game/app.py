@@ -11,6 +11,7 @@ at a low rate), and it redraws only when something changed.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from typing import Any, Callable, List, Optional, Tuple
 
@@ -90,6 +91,18 @@ class SceneManager:
         scene.dirty = True
 
 
+#: the window's class (X11 WM_CLASS, Wayland app id) that taskbars group and name it by
+WINDOW_CLASS = "backgammon"
+
+
+def name_the_window() -> None:
+    """Give the window the class :data:`WINDOW_CLASS` before the display
+    opens, as the built program has; from source SDL would take the script's
+    name (``__main__.py``).  A value the user set in the environment wins."""
+    for var in ("SDL_APP_ID", "SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(var, WINDOW_CLASS)
+
+
 def initial_window_size() -> Tuple[int, int]:
     """1280x720, or smaller when the desktop is smaller."""
     try:
@@ -160,9 +173,13 @@ class App:
             self.notice = folder_notice
         self.settings = settings
         i18n.set_language(settings.language)
+        name_the_window()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.t("app.title"))
+        from .icon import window_icon
+
+        pygame.display.set_icon(window_icon())
         fullscreen = fullscreen or settings.fullscreen
         self.windowed_size: Tuple[int, int] = tuple(size or initial_window_size())  # type: ignore[assignment]
         self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)

@@ -43,9 +43,62 @@ def test_spec_bundles_the_assets():
     assert (ROOT / "run_game.py").is_file() and "run_game.py" in text
 
 
+def test_the_smoke_test_plays_the_shipped_network():
+    from game.__main__ import SMOKE_LEVEL
+    from engine import get_bot
+
+    assert SMOKE_LEVEL == "expert" and get_bot(SMOKE_LEVEL).lookahead >= 1  # the network, not the random bot
+
+
 def test_assets_dir_from_source_and_frozen(monkeypatch, tmp_path):
     assert assets_dir() == ROOT / "assets"
     assert (assets_dir() / "weights.npz").is_file()
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert assets_dir() == Path(tmp_path) / "assets"
+
+
+# -- a real installation: a wheel in a fresh virtual environment ------------------------------------
+def _copy_source(dest: Path) -> Path:
+    """The project's source as a release would have it (no virtual
+    environment, build output or caches)."""
+    import shutil
+
+    skip = shutil.ignore_patterns(".venv", "build", "dist", "*.egg-info", "__pycache__", ".git", "runs", "output",
+                                  ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache")
+    return Path(shutil.copytree(ROOT, dest, ignore=skip))
+
+
+@pytest.mark.slow
+def test_a_wheel_installed_in_a_fresh_environment_plays_the_expert_from_another_folder(tmp_path):
+    source = _copy_source(tmp_path / "source")
+    wheels = tmp_path / "wheels"
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(wheels)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr[-3000:]
+    (wheel,) = wheels.glob("backgammon-*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    # the dependencies come from the package index (or the local wheel cache); the game from the wheel
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True, timeout=900)
+    assert install.returncode == 0, install.stderr[-3000:]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    script = (
+        "import engine, pathlib\n"
+        "from engine import Position, format_play, get_bot\n"
+        "from engine.resources import assets_dir\n"
+        "assert 'site-packages' in engine.__file__, engine.__file__\n"
+        "print(sorted(p.name for p in assets_dir().iterdir()))\n"
+        "pos = Position.initial()\n"
+        "print(format_play(pos, get_bot('expert', seed=1).choose_play(pos, (3, 1))))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    run = subprocess.run([str(python), "-c", script], cwd=elsewhere, capture_output=True, text=True, timeout=300, env=env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    shipped, move = run.stdout.strip().splitlines()
+    assert shipped == str(sorted(p.name for p in (ROOT / "assets").iterdir() if p.is_file()))  # every asset, whatever they are
+    assert move == "8/5 6/5"  # the expert's opening 3-1
+    version = subprocess.run([str(python), "-m", "game", "--version"], cwd=elsewhere, capture_output=True, text=True, timeout=120, env=env)
+    assert version.returncode == 0 and version.stdout.strip().startswith("backgammon ")
