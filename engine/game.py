@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass
-from typing import Any, Dict, List, Optional, Tuple, cast
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import checks
 from .dice import DiceSource, SystemDice
@@ -357,7 +357,7 @@ class Game:
 
     def play(self, play: Play) -> None:
         """Make a whole play (as :func:`legal_plays` lists it) and end the turn."""
-        play = cast(Play, checks.play(play))  # a step may carry its die: (from, to, die)
+        play = checks.play(play)  # (from, to) steps; a die given with a step is dropped
         self._require(MOVE)
         assert self._turn is not None
         self._turn.make_play(play)

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator, List, Sequence, Set, Tuple, cast
+from typing import Iterator, List, Sequence, Set, Tuple
 
 from . import checks
 from .errors import AmbiguousPlayError, IllegalPlayError, PlayNotationError
@@ -77,7 +77,7 @@ def format_play(position: Position, play: Play) -> str:
     '24/18 24/20'
     """
     check_position(position)
-    chains = _chains(position, cast(Play, checks.play(play)))
+    chains = _chains(position, checks.play(play))
     chains.sort(key=lambda c: (-c[0][0], c[0][-1]))
     out: List[str] = []
     plain: List[str] = []
