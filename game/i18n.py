@@ -160,6 +160,9 @@ EN: Dict[str, str] = {
     "settings.pace_hint": "Realistic: 2–5 s a move · Fast: 1–2 s · Instant: no waiting",
     "settings.fullscreen": "Full screen",
     "settings.language": "Language",
+    "settings.board_view": "Board view",
+    "settings.board_view.top": "Top",
+    "settings.board_view.oblique": "Oblique",
     # rules & help, records
     "help.title": "Rules & help",
     "records.title": "Records",

@@ -152,6 +152,9 @@ ZH: Dict[str, str] = {
     "settings.pace_hint": "正常：每步 2–5 秒 · 快速：1–2 秒 · 即时：不等待",
     "settings.fullscreen": "全屏",
     "settings.language": "语言",
+    "settings.board_view": "棋盘视角",
+    "settings.board_view.top": "俯视",
+    "settings.board_view.oblique": "斜视",
     # rules & help, records
     "help.title": "规则与帮助",
     "records.title": "战绩",

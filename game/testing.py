@@ -161,19 +161,24 @@ class Driver:
         board shows it once any animation running now has finished."""
         snap = Snapshot.of(self.game)
         assert self.scene.renderer is not None
-        return self.scene.renderer.top_slot(snap, self.session.viewer_for(snap), point)
+        return self.scene.renderer.to_screen(self.scene.renderer.top_slot(snap, self.session.viewer_for(snap), point))
 
     def target_pos(self, point: int) -> Tuple[float, float]:
-        """A spot that hit-tests as ``point``: a point's column, the bar, or the tray (0)."""
+        """A spot on the screen that hit-tests as ``point``: a point's column,
+        the bar, or the tray (0), where the view draws the layout's centre of it."""
         lay = self.layout
         if point == 0:
-            return lay.tray_halves[0].center
-        if point == 25:
-            return lay.bar_rect.center
-        return lay.point_rect(point).center
+            spot = lay.tray_halves[0].center
+        elif point == 25:
+            spot = lay.bar_rect.center
+        else:
+            spot = lay.point_rect(point).center
+        assert self.scene.renderer is not None
+        return self.scene.renderer.to_screen(spot)
 
     def dice_pos(self) -> Tuple[float, float]:
-        return self.layout.dice_area.center
+        assert self.scene.renderer is not None
+        return self.scene.renderer.to_screen(self.layout.dice_area.center)
 
 
 class AppDriver(Driver):

@@ -112,7 +112,7 @@ valid_settings = st.builds(
     show_pips=st.booleans(), auto_end_turn=st.booleans(), lobby_mode=st.sampled_from(["computer", "hotseat"]),
     lobby_level=st.sampled_from(["beginner", "intermediate", "expert"]),
     lobby_colour=st.sampled_from(["white", "black", "random"]), lobby_length=st.sampled_from([1, 5, 7]),
-    lobby_cube=st.booleans(),
+    lobby_cube=st.booleans(), board_view=st.sampled_from(["top", "oblique"]),
 )
 
 

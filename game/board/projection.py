@@ -160,6 +160,13 @@ class Projection:
             return -z
         return self._camera(x, y, z)[2]
 
+    def eye(self) -> Tuple[float, float, float]:
+        """Where the eye is, in plane coordinates (far above the centre in the top view)."""
+        if not self.oblique:
+            return (self.cx, self.cy, 1e9)
+        r = self.dist * self._sin_t
+        return (self.cx + r * self._sin_y, self.cy + r * self._cos_y, self.dist * self._cos_t)
+
     def scale_at(self, x: float, y: float, z: float = 0.0) -> float:
         """Screen pixels per plane pixel near (x, y, z) (1 in the top view)."""
         if not self.oblique:

@@ -17,7 +17,9 @@ import pygame.gfxdraw
 
 from ..fonts import board_font
 from ..session import Snapshot
-from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
+from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Hit, Layout
+from . import viewbuttons
+from .projection import Projection, ViewAngles
 
 # colours
 BG = (24, 28, 33)
@@ -107,6 +109,19 @@ class BoardView:
     #: the hinted play, steps in the viewer's numbering, and the ranked list to show
     hint: Tuple[Tuple[int, int], ...] = ()
     hint_lines: Tuple[str, ...] = ()
+    #: the view shown ("top" or "oblique"): its buttons are drawn at the board's corner; None: no buttons
+    view_mode: Optional[str] = None
+
+
+def board_box(layout: Layout) -> Tuple[float, float, float, float]:
+    """The board on its plane: x, y, width, height (the layout's pixels)."""
+    r = layout.board_rect
+    return (float(r.x), float(r.y), float(r.w), float(r.h))
+
+
+def board_area(layout: Layout) -> pygame.Rect:
+    """The part of the window the board is shown in (left of the panel, below the top bar)."""
+    return pygame.Rect(0, layout.top, layout.panel_rect.left, layout.size[1] - layout.top)
 
 
 class BoardRenderer:
@@ -118,7 +133,27 @@ class BoardRenderer:
         #: the players' options: point numbers in the frame, pip counts by the cube
         self.show_numbers = show_numbers
         self.show_pips = show_pips
+        if not hasattr(self, "projection"):
+            #: board plane <-> screen (the top view: the identity)
+            self.projection = Projection(board_box(layout), board_area(layout))
         self._build()
+
+    # -- the board plane and the screen -------------------------------------------------
+    def to_screen(self, pt: Tuple[float, float]) -> Tuple[float, float]:
+        """Where a point of the board plane (the layout's pixels) is drawn."""
+        return self.projection.to_screen(pt[0], pt[1])
+
+    def set_angles(self, angles: ViewAngles) -> None:
+        """Turn or zoom the view (the top view does neither)."""
+
+    def to_plane(self, pos: Tuple[float, float]) -> Optional[Tuple[float, float]]:
+        """The board-plane point under a screen pixel (None off the board's plane)."""
+        return self.projection.to_plane(pos[0], pos[1])
+
+    def hit(self, pos: Tuple[float, float]) -> Hit:
+        """What is under a screen pixel (see :meth:`Layout.hit`), through the projection."""
+        plane = self.projection.to_plane(pos[0], pos[1])
+        return None if plane is None else self.layout.hit(plane)
 
     # -- sprites ----------------------------------------------------------------------
     def _circle_sprite(self, diameter: int, fill, edge, ring_width: float = 0.0, alpha: int = 255) -> pygame.Surface:
@@ -269,12 +304,14 @@ class BoardRenderer:
         if area is None:
             surface.blit(self.background, (0, 0))
             self._draw_static(surface, view)
-            return
-        old_clip = surface.get_clip()
-        surface.set_clip(area)
-        surface.blit(self.background, area, area)
-        self._draw_static(surface, view)
-        surface.set_clip(old_clip)
+        else:
+            old_clip = surface.get_clip()
+            surface.set_clip(area)
+            surface.blit(self.background, area, area)
+            self._draw_static(surface, view)
+            surface.set_clip(old_clip)
+        if view.view_mode is not None:
+            viewbuttons.draw(surface, self.layout, view.view_mode)
 
     # -- what changed between two views ---------------------------------------------------------
     def _region(self, viewer_loc: int) -> pygame.Rect:

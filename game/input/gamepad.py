@@ -51,7 +51,17 @@ BUTTONS: Dict[int, str] = {
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "focus_prev",
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "focus_next",
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: "toggle_view",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "reset_view",
 }
+
+#: axes passed on as they are: the right stick turns the oblique view, the triggers zoom it
+VIEW_AXES = (
+    pygame.CONTROLLER_AXIS_RIGHTX,
+    pygame.CONTROLLER_AXIS_RIGHTY,
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT,
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT,
+)
 
 #: the stick must go this far (of 32767) to count as a press, and come back
 #: inside RELEASE before it presses again
@@ -197,6 +207,8 @@ class Gamepads:
 
     def _axis(self, event: pygame.event.Event) -> List[pygame.event.Event]:
         axis = getattr(event, "axis", -1)
+        if axis in VIEW_AXES:
+            return [event]  # the right stick and the triggers move the view of the table
         if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
         iid = getattr(event, "instance_id", -1)

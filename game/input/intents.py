@@ -10,7 +10,8 @@ every screen alike.  The intents:
 - ``cancel``: back out one level (Escape, B);
 - ``primary``: roll, or end the turn (Start);
 - ``menu``: back to the lobby (a pad's Back button);
-- ``undo``, ``hint``, ``take_back``, ``double``, ``toggle_log``, ``toggle_auto``.
+- ``undo``, ``hint``, ``take_back``, ``double``, ``toggle_log``, ``toggle_auto``;
+- ``toggle_view`` (top / oblique view), ``reset_view`` (the view's default turn and zoom).
 
 >>> import pygame
 >>> intent_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))

@@ -36,6 +36,8 @@ KEYMAP = {
     pygame.K_a: "toggle_auto",
     pygame.K_d: "double",
     pygame.K_h: "hint",
+    pygame.K_v: "toggle_view",
+    pygame.K_HOME: "reset_view",
 }
 
 

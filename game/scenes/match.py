@@ -17,10 +17,13 @@ import pygame_gui
 from engine.kinds import MULTIPLES, ResignLevel
 
 from ..app import App, Scene
+from ..board import viewbuttons
 from ..board.animation import Animator, tumble_faces
 from ..board.describe import distribution
+from ..board.camera import TableCamera
 from ..board.layout import DICE, Layout
-from ..board.render import BoardRenderer, BoardView, TextCache
+from ..board.oblique import renderer_for
+from ..board.render import BoardRenderer, BoardView, TextCache, board_area
 from ..i18n import t
 from ..input.boardfocus import BoardFocus
 from ..input.focus import FocusRing, nearest
@@ -95,6 +98,10 @@ class MatchScene(Scene):
         #: passes still to be shown when the panel was last filled (see _pending_passes)
         self._passes_shown = 0
         self.animator.listener = self._on_anim
+        #: the view of the table: top or oblique, turned and zoomed (board/camera.py)
+        self.camera = TableCamera(self.settings.board_view)
+        #: where the mouse was last seen (the wheel zooms towards it)
+        self._pointer_at: Tuple[int, int] = pygame.mouse.get_pos()
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -113,23 +120,84 @@ class MatchScene(Scene):
 
     def _build(self, size: Tuple[int, int]) -> None:
         self._frame = None
+        self.camera.set_mode(self.settings.board_view)  # as the settings have it (they may have changed)
         self._board_view = None
         f = ui_font_px(size)
         self.layout = Layout(size, top=top_bar_height(f))
-        self.renderer = BoardRenderer(self.layout, self.text, show_numbers=self.settings.show_point_numbers, show_pips=self.settings.show_pips)
+        self.renderer = self._make_renderer()
         self.manager = manager(size, f)
         self.panel = SidePanel(self.manager, self.layout.panel_rect, f, self.session.game.cube_enabled or self.session.match.cube)
         self.topbar = TopBar(self.manager, self.layout.top_bar_rect, f)
         self.dirty = True
 
+    def _make_renderer(self) -> BoardRenderer:
+        assert self.layout is not None
+        return renderer_for(self.layout, self.text, self.settings.show_point_numbers, self.settings.show_pips, self.camera.angles)
+
     @property
     def busy(self) -> bool:
         s = self.session
-        return self.animator.busy or self.pointer.dragging or s.thinking or s.computer_to_act or self._question_due()
+        return (
+            self.animator.busy or self.pointer.dragging or self.camera.moving or s.thinking or s.computer_to_act or self._question_due()
+        )
+
+    # -- the view of the table ------------------------------------------------------------------
+    def _view_changed(self) -> None:
+        """The camera moved: draw the board from there."""
+        assert self.renderer is not None
+        if self.renderer.projection.angles.mode != self.camera.mode:
+            self.renderer = self._make_renderer()
+            self._frame = None
+        else:
+            self.renderer.set_angles(self.camera.angles)
+        self.dirty = True
+
+    def set_view(self, mode: str) -> bool:
+        """Show the top or the oblique view (saved in the settings)."""
+        changed = self.camera.set_mode(mode)
+        if changed:
+            self.settings.board_view = self.camera.mode
+            self.app.save_settings()
+            self._view_changed()
+        return changed
+
+    def _zoomer(self):  # type: ignore[no-untyped-def]
+        assert self.renderer is not None
+        return self.renderer.projection.zoomed_at
+
+    def _view_event(self, event: pygame.event.Event) -> bool:
+        """Wheel, pinch, right stick and triggers on the view; True when used."""
+        assert self.layout is not None
+        area = board_area(self.layout)
+        if event.type == pygame.MOUSEWHEEL:
+            pos = self._pointer_at
+            if area.collidepoint(pos) and self.camera.wheel(self._zoomer(), pos, float(event.y)):
+                self._view_changed()
+            return area.collidepoint(pos)
+        if event.type == pygame.MULTIGESTURE:
+            w, h = self.app.size
+            pos = (float(event.x) * w, float(event.y) * h)
+            if self.camera.zoom(self._zoomer(), pos, math.exp(float(event.pinched) * 4.0)):
+                self._view_changed()
+            return True
+        if event.type == pygame.CONTROLLERAXISMOTION:
+            which = {
+                pygame.CONTROLLER_AXIS_RIGHTX: "x",
+                pygame.CONTROLLER_AXIS_RIGHTY: "y",
+                pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "zoom_in",
+                pygame.CONTROLLER_AXIS_TRIGGERLEFT: "zoom_out",
+            }.get(getattr(event, "axis", -1))
+            if which is not None:
+                self.camera.axis(which, float(getattr(event, "value", 0)) / 32767.0)
+                self.dirty = True
+            return which is not None
+        return False
 
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         assert self.manager is not None and self.layout is not None
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self._pointer_at = (int(event.pos[0]), int(event.pos[1]))
         if event.type == pygame.MOUSEMOTION:
             # the widgets only care while the mouse is over the panel (hover)
             inside = self.layout.panel_rect.collidepoint(event.pos) or self.layout.top_bar_rect.collidepoint(event.pos)
@@ -163,26 +231,40 @@ class MatchScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._keyboard = False
             if not consumed and not self.layout.panel_rect.collidepoint(event.pos) and not self.layout.top_bar_rect.collidepoint(event.pos):
-                hit = self.layout.hit(event.pos)
+                assert self.renderer is not None
+                view_button = viewbuttons.at(self.layout, event.pos)
+                if view_button is not None:
+                    self.set_view(view_button)
+                    return
+                hit = self.renderer.hit(event.pos)
                 if turned and hit != DICE:
                     return  # the board turned as the click hurried it: the click meant the old view
                 self.focus.clear()
                 self.board_focus.clear()
                 intent = self.pointer.down(event.pos, hit, self.session)
+                if intent is not None and intent[0] == "cancel":
+                    self.camera.begin_drag(event.pos)  # a press on an empty part turns the oblique view
                 self._pointer_intent(intent)
                 self.dirty = True
-        elif event.type == pygame.MOUSEWHEEL and self.panel is not None:
-            if self.panel.log.rect.collidepoint(pygame.mouse.get_pos()):
-                self.panel.log.wheel(int(event.y))
-                self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and self.panel is not None and self.panel.log.rect.collidepoint(self._pointer_at):
+            self.panel.log.wheel(int(event.y))
+            self.dirty = True
+        elif event.type in (pygame.MOUSEWHEEL, pygame.MULTIGESTURE, pygame.CONTROLLERAXISMOTION):
+            self._view_event(event)
         elif event.type == pygame.MOUSEMOTION:
-            if self.pointer.motion(event.pos, self.layout.d):
+            if self.camera.dragging:
+                if self.camera.drag(event.pos):
+                    self._view_changed()
+            elif self.pointer.motion(event.pos, self.layout.d):
                 self.dirty = True
             elif getattr(event, "buttons", (0,))[0] == 0:
                 self.dirty = True  # hover effects in the panel
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pointer.press is not None:
-                intent = self.pointer.up(event.pos, self.layout.hit(event.pos), self.session)
+            if self.camera.end_drag():
+                self.dirty = True
+            elif self.pointer.press is not None:
+                assert self.renderer is not None
+                intent = self.pointer.up(event.pos, self.renderer.hit(event.pos), self.session)
                 self._pointer_intent(intent)
                 self.dirty = True
         else:
@@ -236,9 +318,11 @@ class MatchScene(Scene):
 
     def _spot_rect(self, centre: Tuple[float, float]) -> pygame.Rect:
         assert self.layout is not None
+        assert self.renderer is not None
         d = max(2, int(self.layout.d))
         r = pygame.Rect(0, 0, d, d)
-        r.center = (int(centre[0]), int(centre[1]))
+        x, y = self.renderer.to_screen(centre)
+        r.center = (int(x), int(y))
         return r
 
     def _nav_items(self) -> List[Tuple[Tuple[Any, ...], pygame.Rect]]:
@@ -386,6 +470,12 @@ class MatchScene(Scene):
         elif kind == "toggle_log":
             self.log_visible = not self.log_visible
             ok = True
+        elif kind == "toggle_view":
+            return self.set_view("top" if self.camera.mode == "oblique" else "oblique")
+        elif kind == "reset_view":
+            if self.camera.reset():
+                self._view_changed()
+            return True
         elif kind in ("menu", "lobby"):
             self.ask_lobby()
             return True
@@ -569,6 +659,10 @@ class MatchScene(Scene):
         self.animator.update(dt)
         if len(self._pending_passes()) != self._passes_shown:
             self._pass_seen()
+        if self.camera.moving and self.layout is not None:
+            area = board_area(self.layout)
+            if self.camera.update(dt, self._zoomer(), (float(area.centerx), float(area.centery))):
+                self._view_changed()
         if was_busy and not self.animator.busy:
             self.dirty = True
         self._play_sounds()
@@ -598,7 +692,7 @@ class MatchScene(Scene):
         s = self.session
         display: Snapshot = self.animator.display
         viewer = self.viewer()
-        view = BoardView(snap=display, viewer=viewer)
+        view = BoardView(snap=display, viewer=viewer, view_mode=self.camera.mode)
         head = self.animator.head
         if head is not None:
             p = head.progress(alpha)
@@ -654,7 +748,8 @@ class MatchScene(Scene):
             view.ghosts = [self.renderer.landing_slot(display, viewer, to) for to in targets]
             if self.pointer.dragging:
                 view.hidden.append((viewer, sel))
-                view.flying.append((viewer, self.pointer.drag_pos, 1.12))
+                plane = self.renderer.to_plane(self.pointer.drag_pos)
+                view.flying.append((viewer, plane if plane is not None else self.pointer.drag_pos, 1.12))
         elif focused is not None and focused[1][0] == "step":
             _, frm, to, _die = focused[1]
             view.focus_step = (frm, to)
@@ -686,6 +781,8 @@ class MatchScene(Scene):
             view.hint,
             view.hint_lines,
             view.tumbling is not None,
+            view.view_mode,
+            self.camera.version,
         )
         ui_key = (None if focused is None else id(focused[0]), self._ui_version)
         self.manager.update(self._ui_time)

@@ -1,5 +1,5 @@
 """The settings, behind the gear (from the lobby and during a match):
-sound, computer pace, full screen, language.  Every change applies at once
+sound, computer pace, full screen, the board's view (top or oblique), language.  Every change applies at once
 and is saved at once; Back (or Escape) returns to the screen underneath."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pygame
 from .. import i18n
 from ..app import App, Scene
 from ..i18n import t
+from ..board.projection import VIEWS
 from ..settings import PACES
 from .ui import ChoiceRow, MenuScene
 
@@ -30,7 +31,7 @@ class SettingsScene(MenuScene):
         pw = min(w - 20, f * 40)
         row_h = int(f * 2.4)
         gap = max(6, f // 2)
-        n_rows = 4
+        n_rows = 5
         hint_h = int(f * 1.5)  # room for Chinese glyphs, which stand taller than Latin
         ph = int(f * 4.5) + n_rows * (row_h + gap) + hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
@@ -50,6 +51,9 @@ class SettingsScene(MenuScene):
         if self.app.kiosk is not None:  # a kiosk stays full screen
             self.rows["fullscreen"].set_enabled(False)
         y += row_h + gap
+        self.rows["board_view"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.board_view"),
+                                            [(v, t(f"settings.board_view.{v}")) for v in VIEWS], s.board_view, self._set_view)
+        y += row_h + gap
         # each language named in its own script (a font that has them all: "#language")
         current = i18n.language()
         self.rows["language"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.language"),
@@ -62,6 +66,10 @@ class SettingsScene(MenuScene):
 
     def _set_pace(self, pace: str) -> None:
         self.app.settings.pace = pace  # the timings follow at once
+        self.app.save_settings()
+
+    def _set_view(self, view: str) -> None:
+        self.app.settings.board_view = view  # a match shows it when it comes back
         self.app.save_settings()
 
     def _set_language(self, code: str) -> None:

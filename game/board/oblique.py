@@ -1,0 +1,332 @@
+"""The oblique view: the board in perspective from the chair of the player
+nearest the screen, drawn with pygame polygons through a
+:class:`~game.board.projection.Projection` (no OpenGL: it works wherever
+pygame does, the SDL dummy driver included).
+
+It draws the same :class:`~game.board.render.BoardView` as the top view, at
+the places the :class:`~game.board.layout.Layout` gives (the single source of
+geometry), lifted into 3-D: checkers with thickness and a shadow, dice and
+the cube as shaded boxes (the dice tumble in perspective), borne-off
+checkers on edge in the tray.  What does not move while the view is still
+(wood, felt, points, numbers) is drawn once per view into a background.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Callable, List, Optional, Tuple
+
+import numpy as np
+import pygame
+import pygame.gfxdraw
+
+from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
+from .projection import OBLIQUE, Projection, ViewAngles
+from .render import (
+    BAR_HALO,
+    BG,
+    CHECKER,
+    CHECKER_EDGE,
+    CHECKER_TEXT,
+    CUBE_FACE,
+    CUBE_TEXT,
+    DIE,
+    FELT,
+    GOLD,
+    HINT,
+    NUMBER,
+    PIP,
+    POINT_A,
+    POINT_B,
+    TRAY,
+    WOOD,
+    WOOD_DARK,
+    BoardRenderer,
+    BoardView,
+    TextCache,
+    board_area,
+    board_box,
+)
+from .solids import Shadows, alpha_polygon, checker_rings, circle_outline, darken, draw_box, draw_checker, draw_slabs, face_values, shade
+
+Point = Tuple[float, float]
+FOCUS_BLUE = (120, 200, 255)
+#: heights in units of a point's width
+CHECKER_H = 0.2
+BOARD_T = 0.45
+SLAB_Z = 0.42
+#: how high a flying checker rises per unit of its scale above 1
+LIFT_PER_SCALE = 4.0
+DIE_SPIN = (-7.0, 9.0, -4.0, 6.0)
+
+
+class ObliqueRenderer(BoardRenderer):
+    """Draws BoardViews in perspective for one Layout and one view."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        text: Optional[TextCache] = None,
+        show_numbers: bool = True,
+        show_pips: bool = True,
+        angles: ViewAngles = ViewAngles(OBLIQUE),
+    ):
+        self.projection = Projection(board_box(layout), board_area(layout), replace(angles, mode=OBLIQUE))
+        self.shadows = Shadows()
+        super().__init__(layout, text, show_numbers, show_pips)
+
+    @property
+    def angles(self) -> ViewAngles:
+        return self.projection.angles
+
+    def set_angles(self, angles: ViewAngles) -> None:
+        """Turn or zoom the view (the background is drawn anew)."""
+        proj = Projection(board_box(self.layout), board_area(self.layout), replace(angles, mode=OBLIQUE))
+        if proj.angles != self.projection.angles:
+            self.projection = proj
+            self.background = self._draw_background()
+
+    # -- the background -----------------------------------------------------------------
+    def _poly(self, pts: List[Point], z: float = 0.0) -> List[Point]:
+        arr = np.array([(x, y, z) for x, y in pts], float)
+        return [(float(a), float(b)) for a, b in self.projection.many(arr)]
+
+    def _rect_poly(self, r: pygame.Rect, z: float = 0.0) -> List[Point]:
+        return self._poly([(r.left, r.top), (r.right, r.top), (r.right, r.bottom), (r.left, r.bottom)], z)
+
+    def _draw_background(self) -> pygame.Surface:
+        lay, proj = self.layout, self.projection
+        surf = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
+        surf.fill(BG)
+        d = lay.d
+        br = lay.board_rect
+        t = BOARD_T * d
+        # the board's shadow on the table, its sides, its top
+        sx, sy = 0.35 * t, 0.3 * t
+        darken(surf, self._poly([(br.left + sx, br.top + sy), (br.right + sx, br.top + sy), (br.right + sx, br.bottom + sy), (br.left + sx, br.bottom + sy)], -t), 0.6)
+        ex, ey, _ = proj.eye()
+        x0, y0, x1, y1 = br.left, br.top, br.right, br.bottom
+        sides = []
+        if ey > y1:
+            sides.append(([(x0, y1), (x1, y1)], 0.75))
+        if ey < y0:
+            sides.append(([(x1, y0), (x0, y0)], 0.75))
+        if ex < x0:
+            sides.append(([(x0, y0), (x0, y1)], 0.6))
+        if ex > x1:
+            sides.append(([(x1, y1), (x1, y0)], 0.6))
+        for (a, b), f in sides:
+            quad = self._poly([a, b], 0.0) + self._poly([b, a], -t)
+            pygame.draw.polygon(surf, shade(WOOD_DARK, f), quad)
+        top = self._rect_poly(br)
+        pygame.draw.polygon(surf, WOOD, top)
+        pygame.draw.lines(surf, WOOD_DARK, True, top, max(1, int(d * 0.05)))
+        for felt in (lay.left_felt, lay.right_felt):
+            pygame.draw.polygon(surf, FELT, self._rect_poly(felt))
+        pygame.draw.polygon(surf, WOOD_DARK, self._rect_poly(lay.bar_rect.inflate(0, -int(d * 0.2))))
+        for half in lay.tray_halves:
+            pygame.draw.polygon(surf, TRAY, self._rect_poly(half.inflate(int(d * 0.1), int(d * 0.1))))
+        for p in range(1, 25):
+            colour = POINT_A if p % 2 else POINT_B
+            tri = self._poly(list(lay.triangle(p)))
+            pygame.draw.polygon(surf, colour, tri)
+            pygame.gfxdraw.aapolygon(surf, [(round(x), round(y)) for x, y in tri], colour)
+            if self.show_numbers:
+                x, y = lay.number_pos(p)
+                size = max(8, int(lay.font_px("number") * proj.scale_at(x, y)))
+                num = self.text.render(str(p), size, NUMBER)
+                surf.blit(num, num.get_rect(center=[round(c) for c in proj.to_screen(x, y)]))
+        return surf
+
+    # -- what is where, in three dimensions -------------------------------------------------
+    def _checkers(self, surface: pygame.Surface, items: List[Tuple[int, Point, float]], shadow: bool = True) -> List[Tuple[float, Callable[[pygame.Surface], pygame.Rect]]]:
+        """Drawers for checkers (player, plane centre, height of the bottom),
+        projected together, each with its distance from the eye."""
+        lay, proj = self.layout, self.projection
+        rings = checker_rings(proj, [(c[0], c[1], z) for _, c, z in items], lay.checker_radius, CHECKER_H * lay.d)
+        width = int(lay.checker_radius * proj.scale_at(*lay.board_rect.center) * 0.07)
+        shadows = self.shadows if shadow else None
+        out = []
+        for k, (player, centre, z) in enumerate(items):
+            def draw(s: pygame.Surface, r: np.ndarray = rings[k], p: int = player) -> pygame.Rect:
+                return draw_checker(s, r, CHECKER[p], CHECKER_EDGE[p], shadows, width)
+
+            out.append((proj.depth(centre[0], centre[1], z), draw))
+        return out
+
+    def _ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float) -> pygame.Rect:
+        lay = self.layout
+        w = int(max(2.0, lay.d * width * self.projection.scale_at(*centre)))
+        return circle_outline(surface, self.projection, centre, CHECKER_H * lay.d, lay.checker_radius * scale, colour, w)
+
+    def _label(self, surface: pygame.Surface, text: str, role: str, colour: Tuple[int, ...], at: Point, z: float = 0.0) -> pygame.Rect:
+        size = max(8, int(self.layout.font_px(role) * self.projection.scale_at(at[0], at[1], z)) // 2 * 2)
+        label = self.text.render(text, size, colour)
+        return self.blit_centered(surface, label, self.projection.to_screen(at[0], at[1], z))
+
+    def _solids(self, surface: pygame.Surface, view: BoardView) -> None:
+        """Everything standing on the board (slabs, checkers, dice, cube), far to near."""
+        lay, proj = self.layout, self.projection
+        counts = self._counts(view)
+        d = lay.d
+        items: List[Tuple[int, Point, float]] = []
+        labels: List[Tuple[int, Point, str]] = []
+        slabs = []
+        for player in (0, 1):
+            side = 0 if player == view.viewer else 1
+            c = counts[player]
+            for loc in range(1, 26):
+                n = c[loc]
+                shown = min(n, MAX_BAR if loc == BAR_POINT else MAX_STACK)
+                halo = BAR_HALO[player] if loc == BAR_POINT else None
+                for i in range(shown):
+                    items.append((player, lay.slot(side, loc, i), 0.0))
+                    if halo is not None:  # a dark checker on the dark bar stands out
+                        pygame.draw.polygon(surface, halo, proj.many(_disc(lay.slot(side, loc, i), lay.checker_radius * 1.18)).tolist())
+                if n > shown:
+                    labels.append((player, lay.slot(side, loc, shown - 1), str(n)))
+            for i in range(c[OFF]):
+                r = lay.slab_rect(side, i)
+                inset = r.h * 0.05
+                slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, CHECKER[player]))
+        draw_slabs(surface, proj, slabs)
+        solids: List[Tuple[float, Callable[[pygame.Surface], object]]] = list(self._checkers(surface, items))
+        if view.tumbling is None:
+            solids.extend(self._dice_solids(view))
+        snap = view.snap
+        if snap.cube_enabled or snap.cube_value != 1:
+            r = self.cube_rect(view)
+            centre = (float(r.centerx), float(r.centery))
+            value = str(self.cube_shown(view))
+            solids.append((proj.depth(*centre), lambda s, c=centre, w=r.w, v=value: self._cube(s, c, w, v)))
+        solids.sort(key=lambda item: -item[0])
+        for _, draw in solids:
+            draw(surface)
+        for player, centre, text in labels:
+            self._label(surface, text, "count", CHECKER_TEXT[player], centre, CHECKER_H * d)
+
+    def _cube(self, surface: pygame.Surface, centre: Point, width: int, value: str) -> None:
+        half = width / 2
+        draw_box(surface, self.projection, centre, 0.0, (half, half, half), CUBE_FACE)
+        self._label(surface, value, "cube", CUBE_TEXT, centre, width)
+
+    def _dice_solids(self, view: BoardView) -> List[Tuple[float, Callable[[pygame.Surface], object]]]:
+        snap = view.snap
+        if not snap.dice:
+            return []
+        d1, d2 = snap.dice
+        dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
+        left = list(snap.remaining)
+        used = []
+        for v in dice:
+            if v in left:
+                left.remove(v)
+                used.append(False)
+            else:
+                used.append(True)
+        if d1 == d2:
+            used.sort()
+        side = 0 if snap.turn == view.viewer else 1
+        out: List[Tuple[float, Callable[[pygame.Surface], object]]] = []
+        for k, (rect, v, u) in enumerate(zip(self.layout.dice_rects(side, len(dice)), dice, used)):
+            centre = (float(rect.centerx), float(rect.centery))
+            out.append((self.projection.depth(*centre), self._die_drawer(snap.turn, centre, rect.w, v, u, DIE_SPIN[k], 0.0, 0.0)))
+        return out
+
+    def _die_drawer(self, player: int, centre: Point, width: int, value: int, used: bool, spin: float, roll: float, hop: float) -> Callable[[pygame.Surface], pygame.Rect]:
+        colour = shade(DIE[player], 0.55) if used else DIE[player]
+        pip = PIP[player]
+        half = width / 2
+
+        def draw(surface: pygame.Surface) -> pygame.Rect:
+            return draw_box(surface, self.projection, centre, hop, (half, half, half), colour, spin, roll, face_values(value), pip)
+
+        return draw
+
+    # -- drawing -------------------------------------------------------------------------------
+    def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
+        return None  # things overlap in perspective: the board is drawn whole
+
+    def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
+        lay, proj = self.layout, self.projection
+        snap = view.snap
+        for p in view.targets:
+            if p == OFF:
+                alpha_polygon(surface, (*GOLD, 110), self._rect_poly(lay.tray_halves[0]))
+            elif 1 <= p <= 24:
+                tri = self._poly(list(lay.triangle(p)))
+                alpha_polygon(surface, (*GOLD, 150), tri)
+                pygame.draw.lines(surface, GOLD, True, tri, max(2, int(lay.d * 0.05)))
+        self._solids(surface, view)
+        for p in view.movable:
+            if p != view.selected:
+                self._ring(surface, self.top_slot(snap, view.viewer, p), GOLD, 1.1, 0.07)
+        if view.focus_step is not None:
+            self._ring(surface, self.top_slot(snap, view.viewer, view.focus_step[0]), FOCUS_BLUE, 1.18, 0.1)
+        if view.selected is not None and snap.counts[view.viewer][view.selected] > 0:
+            self._ring(surface, self.top_slot(snap, view.viewer, view.selected), GOLD, 1.18, 0.13)
+        for g in view.ghosts:
+            pts = [(float(a), float(b)) for a, b in proj.many(_disc(g, lay.checker_radius))]
+            alpha_polygon(surface, (*CHECKER[view.viewer], 120), pts)
+        if view.focus is not None:
+            self._ring(surface, self.focus_spot(view), FOCUS_BLUE, 1.22, 0.1)
+        for player in (0, 1) if self.show_pips else ():
+            side = 0 if player == view.viewer else 1
+            self._label(surface, str(snap.pips[player]), "pips", NUMBER, lay.pips_pos(side))
+        if view.prompt:
+            self._label(surface, view.prompt, "prompt", NUMBER, (float(lay.dice_area.centerx), float(lay.dice_area.centery)))
+        if view.hint:
+            self._draw_hint_arrows(surface, view)
+        if view.hint_lines:
+            super()._draw_hint(surface, replace(view, hint=()))
+        if view.banner:
+            self._draw_banner(surface, view)
+
+    def _draw_hint_arrows(self, surface: pygame.Surface, view: BoardView) -> None:
+        lay, proj = self.layout, self.projection
+        z = CHECKER_H * lay.d
+        for (ax, ay), (bx, by) in self.hint_segments(view):
+            length = math.hypot(bx - ax, by - ay)
+            if length < 1:
+                continue
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            head = min(length * 0.5, lay.d * 0.45)
+            n = max(1, int((length - head) / max(6.0, lay.d * 0.28)))
+            for i in range(n + 1):
+                f = i * (length - head) / n
+                x, y = ax + ux * f, ay + uy * f
+                r = max(2, int(lay.d * 0.07 * proj.scale_at(x, y)))
+                pygame.draw.circle(surface, HINT, [round(c) for c in proj.to_screen(x, y, z)], r)
+            base = (bx - ux * head, by - uy * head)
+            wing = head * 0.55
+            tri = [(bx, by), (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
+            pygame.draw.polygon(surface, HINT, self._poly(tri, z))
+
+    def draw_moving(self, surface: pygame.Surface, view: BoardView) -> List[pygame.Rect]:
+        rects: List[pygame.Rect] = []
+        lay = self.layout
+        if view.tumbling is not None:
+            player, faces = view.tumbling
+            side = 0 if player == view.viewer else 1
+            for k, (rect, (face, angle, hop)) in enumerate(zip(lay.dice_rects(side, 2), faces)):
+                centre = (float(rect.centerx), float(rect.centery))
+                draw = self._die_drawer(player, centre, rect.w, face, False, DIE_SPIN[k] + angle, angle * 0.6, hop * rect.h * 1.6)
+                rects.append(draw(surface))
+        flying = [(player, centre, max(0.0, (scale - 1.0) * LIFT_PER_SCALE * lay.d)) for player, centre, scale in view.flying]
+        for _, draw in sorted(self._checkers(surface, flying), key=lambda item: -item[0]):
+            rects.append(draw(surface))
+        return [r.inflate(4, 4) for r in rects]
+
+
+def _disc(centre: Point, radius: float) -> np.ndarray:
+    from .solids import ring
+
+    return ring(centre[0], centre[1], 0.0, radius)
+
+
+def renderer_for(layout: Layout, text: TextCache, show_numbers: bool, show_pips: bool, angles: ViewAngles) -> BoardRenderer:
+    """The renderer of the view ``angles`` name: the top view's, or the oblique one."""
+    if angles.mode == OBLIQUE:
+        return ObliqueRenderer(layout, text, show_numbers, show_pips, angles)
+    return BoardRenderer(layout, text, show_numbers, show_pips)

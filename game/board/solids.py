@@ -1,0 +1,354 @@
+"""Solid things on the board in perspective, drawn with pygame polygons:
+checkers (short cylinders), dice and the cube (shaded boxes with pips),
+shadows.  Every position is on the board plane, with a height ``z``, and goes
+to the screen through a :class:`~game.board.projection.Projection`.
+
+>>> side_values(1)
+(2, 3)
+>>> sorted(side_values(1) + tuple(7 - v for v in side_values(1)) + (1, 6))
+[1, 2, 3, 4, 5, 6]
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+import pygame
+import pygame.gfxdraw
+
+from .projection import Projection
+
+Colour = Tuple[int, int, int]
+Point = Tuple[float, float]
+
+#: points around a checker's rim
+RIM = 24
+_ANGLES = np.linspace(0.0, 2 * math.pi, RIM, endpoint=False)
+_COS, _SIN = np.cos(_ANGLES), np.sin(_ANGLES)
+_PIP_COS = np.cos(np.linspace(0.0, 2 * math.pi, 10, endpoint=False))
+_PIP_SIN = np.sin(np.linspace(0.0, 2 * math.pi, 10, endpoint=False))
+#: where the light comes from (board plane: x right, y towards the viewer, z up)
+LIGHT = np.array([-0.35, -0.55, 1.0]) / np.linalg.norm([-0.35, -0.55, 1.0])
+#: how far a shadow falls per unit of height (plane x, y)
+SHADOW_SLANT = (0.35, 0.3)
+
+#: pips on a face, in face coordinates -1..1
+PIPS: Dict[int, Tuple[Tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+}
+#: a unit cube's faces: outward normal and the two in-face axes
+_FACES = (
+    ((0, 0, 1), (1, 0, 0), (0, 1, 0)),
+    ((0, 0, -1), (1, 0, 0), (0, -1, 0)),
+    ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    ((-1, 0, 0), (0, -1, 0), (0, 0, 1)),
+    ((0, 1, 0), (-1, 0, 0), (0, 0, 1)),
+    ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
+)
+
+
+@lru_cache(maxsize=512)
+def shade(colour: Tuple[int, ...], f: float) -> Colour:
+    """``colour`` made lighter (f > 1) or darker (f < 1)."""
+    return (min(255, max(0, int(colour[0] * f))), min(255, max(0, int(colour[1] * f))), min(255, max(0, int(colour[2] * f))))
+
+
+def side_values(top: int) -> Tuple[int, int]:
+    """The values on a die's +x and +y faces when ``top`` is up (opposite faces add to 7)."""
+    rest = [k for k in range(1, 7) if k not in (top, 7 - top)]
+    a = rest[0]
+    b = next(k for k in rest if k not in (a, 7 - a))
+    return a, b
+
+
+def face_values(top: int) -> Tuple[int, ...]:
+    """Values of the faces in the order of ``_FACES``."""
+    a, b = side_values(top)
+    return (top, 7 - top, a, 7 - a, b, 7 - b)
+
+
+def ring(x: float, y: float, z: float, r: float) -> np.ndarray:
+    """A circle of radius ``r`` on the plane at height ``z``: (RIM, 3)."""
+    out = np.empty((RIM, 3))
+    out[:, 0] = x + r * _COS
+    out[:, 1] = y + r * _SIN
+    out[:, 2] = z
+    return out
+
+
+def _pts(a: np.ndarray) -> List[Point]:
+    return [(float(p[0]), float(p[1])) for p in a]
+
+
+_ARCS: Dict[Tuple[int, int], Tuple[np.ndarray, np.ndarray, int]] = {}
+
+
+def _arcs(ia: int, ib: int) -> Tuple[np.ndarray, np.ndarray, int]:
+    """Outline indices into (bottom rim + top rim) for silhouette points ia, ib:
+    bottom along ia..ib then top back along ib..ia, and the other way round;
+    and the middle of the first arc."""
+    got = _ARCS.get((ia, ib))
+    if got is None:
+        n = RIM
+        arc1 = [(ia + k) % n for k in range((ib - ia) % n + 1)]
+        arc2 = [(ib + k) % n for k in range((ia - ib) % n + 1)]
+        got = _ARCS[(ia, ib)] = (
+            np.array(arc1 + [n + i for i in arc2]),
+            np.array(arc2 + [n + i for i in arc1]),
+            arc1[len(arc1) // 2],
+        )
+    return got
+
+
+def cylinder_outline(bottom: np.ndarray, top: np.ndarray) -> List[Point]:
+    """The outline on the screen of a short cylinder whose rims project to
+    ``bottom`` and ``top`` (each (RIM, 2), in order around the rim)."""
+    t = top[0] - bottom[0]
+    if abs(t[0]) + abs(t[1]) < 0.5:
+        return bottom.tolist()
+    dots = bottom @ np.array([-t[1], t[0]])
+    ia, ib = int(dots.argmax()), int(dots.argmin())
+    away, towards, mid = _arcs(ia, ib)
+    both = np.concatenate((bottom, top))
+    if float(bottom[mid] @ t) < float(bottom[ia] @ t):
+        return both[away].tolist()
+    return both[towards].tolist()
+
+
+def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Tuple[Tuple[float, float, float, float], float, Colour]]) -> None:
+    """Upright boxes on the plane, each ((x0, y0, x1, y1), height, colour):
+    borne-off checkers on edge.  Drawn far to near, the faces the eye sees."""
+    if not boxes:
+        return
+    ex, ey, _ = proj.eye()
+    corners = []
+    for (x0, y0, x1, y1), h, _ in boxes:
+        for z in (0.0, h):
+            corners.extend(((x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)))
+    scr = proj.many(np.array(corners, float)).reshape(len(boxes), 8, 2).tolist()
+    order = sorted(range(len(boxes)), key=lambda k: -proj.depth((boxes[k][0][0] + boxes[k][0][2]) / 2, (boxes[k][0][1] + boxes[k][0][3]) / 2))
+    for k in order:
+        (x0, y0, x1, y1), _, colour = boxes[k]
+        b, t = scr[k][:4], scr[k][4:]
+        if ey > y1:  # the near face
+            pygame.draw.polygon(surface, shade(colour, 0.7), [b[3], b[2], t[2], t[3]])
+        if ey < y0:
+            pygame.draw.polygon(surface, shade(colour, 0.7), [b[0], b[1], t[1], t[0]])
+        if ex < x0:
+            pygame.draw.polygon(surface, shade(colour, 0.55), [b[0], b[3], t[3], t[0]])
+        if ex > x1:
+            pygame.draw.polygon(surface, shade(colour, 0.55), [b[1], b[2], t[2], t[1]])
+        pygame.draw.polygon(surface, colour, t)
+        pygame.draw.lines(surface, shade(colour, 0.6), True, t, 1)
+
+
+def darken(surface: pygame.Surface, pts: Sequence[Point], factor: float) -> Optional[pygame.Rect]:
+    """Darken the polygon ``pts`` of ``surface`` (a shadow); returns its rectangle."""
+    if len(pts) < 3:
+        return None
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, y0 = int(min(xs)), int(min(ys))
+    w, h = int(max(xs)) - x0 + 2, int(max(ys)) - y0 + 2
+    if w <= 0 or h <= 0 or w > 4000 or h > 4000:
+        return None
+    patch = pygame.Surface((w, h))
+    patch.fill((255, 255, 255))
+    g = int(255 * factor)
+    pygame.draw.polygon(patch, (g, g, g), [(x - x0, y - y0) for x, y in pts])
+    return surface.blit(patch, (x0, y0), special_flags=pygame.BLEND_RGB_MULT)
+
+
+def alpha_polygon(surface: pygame.Surface, rgba: Tuple[int, int, int, int], pts: Sequence[Point], width: int = 0) -> Optional[pygame.Rect]:
+    """A translucent polygon (highlights, ghosts)."""
+    if len(pts) < 3:
+        return None
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, y0 = int(min(xs)) - width, int(min(ys)) - width
+    w, h = int(max(xs)) - x0 + 2 + width, int(max(ys)) - y0 + 2 + width
+    if w <= 0 or h <= 0 or w > 4000 or h > 4000:
+        return None
+    patch = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(patch, rgba, [(x - x0, y - y0) for x, y in pts], width)
+    return surface.blit(patch, (x0, y0))
+
+
+def checker_rings(proj: Projection, items: Sequence[Tuple[float, float, float]], radius: float, height: float) -> np.ndarray:
+    """For checkers at (x, y, z) (plane centre and the height of the
+    bottom): their rims on the screen, all projected at once, shape
+    (n, 4, RIM, 2): bottom rim, top rim, the top's inner ring, the shadow."""
+    n = len(items)
+    if n == 0:
+        return np.zeros((0, 4, RIM, 2))
+    c = np.asarray(items, float)
+    sx, sy = SHADOW_SLANT
+    pts = np.empty((n, 4, RIM, 3))
+    lift = c[:, 2] + height
+    for k, (r, dx, dy, z) in enumerate(
+        (
+            (radius, 0.0, 0.0, c[:, 2]),
+            (radius, 0.0, 0.0, lift),
+            (radius * 0.62, 0.0, 0.0, lift),
+            (radius * 1.02, sx * lift + radius * 0.08, sy * lift + radius * 0.08, np.zeros(n)),
+        )
+    ):
+        pts[:, k, :, 0] = (c[:, 0] + dx)[:, None] + r * _COS[None, :]
+        pts[:, k, :, 1] = (c[:, 1] + dy)[:, None] + r * _SIN[None, :]
+        pts[:, k, :, 2] = np.broadcast_to(z, (n,))[:, None]
+    return proj.many(pts.reshape(-1, 3)).reshape(n, 4, RIM, 2)
+
+
+class Shadows:
+    """Soft-edged shadows as darkened ellipses, the patches kept by size."""
+
+    def __init__(self, factor: float = 0.55):
+        self.factor = factor
+        self._patches: Dict[Tuple[int, int], pygame.Surface] = {}
+
+    def ellipse(self, surface: pygame.Surface, outline: np.ndarray) -> pygame.Rect:
+        x0, y0 = outline.min(axis=0)
+        x1, y1 = outline.max(axis=0)
+        w, h = max(2, int(x1 - x0 + 1)), max(2, int(y1 - y0 + 1))
+        patch = self._patches.get((w, h))
+        if patch is None:
+            if len(self._patches) > 300:
+                self._patches.clear()
+            patch = self._patches[(w, h)] = pygame.Surface((w, h))
+            patch.fill((255, 255, 255))
+            g = int(255 * self.factor)
+            pygame.draw.ellipse(patch, (g, g, g), patch.get_rect())
+        return surface.blit(patch, (int(x0), int(y0)), special_flags=pygame.BLEND_RGB_MULT)
+
+
+def draw_checker(
+    surface: pygame.Surface,
+    rings: np.ndarray,
+    fill: Colour,
+    edge: Colour,
+    shadows: Optional[Shadows],
+    ring_width: int,
+) -> pygame.Rect:
+    """One checker from its projected rims (see :func:`checker_rings`)."""
+    bottom, top, inner, foot = rings[0], rings[1], rings[2], rings[3]
+    rect = shadows.ellipse(surface, foot) if shadows is not None else None
+    r = pygame.draw.polygon(surface, shade(edge, 0.8), cylinder_outline(bottom, top))
+    top_pts = top.tolist()
+    pygame.draw.polygon(surface, fill, top_pts)
+    pygame.draw.aalines(surface, shade(edge, 1.05), True, top_pts)
+    ring_colour = (int(fill[0] * 0.85 + edge[0] * 0.15), int(fill[1] * 0.85 + edge[1] * 0.15), int(fill[2] * 0.85 + edge[2] * 0.15))
+    pygame.draw.lines(surface, ring_colour, True, inner.tolist(), max(1, ring_width))
+    return r.union(rect) if rect is not None else r
+
+
+def circle_outline(surface: pygame.Surface, proj: Projection, centre: Point, z: float, radius: float, colour: Colour, width: int) -> pygame.Rect:
+    """A ring lying on the plane (at height ``z``): selection, focus, rings."""
+    pts = _pts(proj.many(ring(centre[0], centre[1], z, radius)))
+    return pygame.draw.lines(surface, colour, True, pts, max(1, width))
+
+
+def _rotation(spin: float, roll: float) -> np.ndarray:
+    a, b = math.radians(spin), math.radians(roll)
+    rz = np.array([[math.cos(a), -math.sin(a), 0.0], [math.sin(a), math.cos(a), 0.0], [0.0, 0.0, 1.0]])
+    rx = np.array([[1.0, 0.0, 0.0], [0.0, math.cos(b), -math.sin(b)], [0.0, math.sin(b), math.cos(b)]])
+    return rz @ rx
+
+
+_N = np.array([f[0] for f in _FACES], float)
+_U = np.array([f[1] for f in _FACES], float)
+_V = np.array([f[2] for f in _FACES], float)
+_CORNERS = np.array([(sx, sy, sz) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], float)
+
+
+def draw_box(
+    surface: pygame.Surface,
+    proj: Projection,
+    centre: Point,
+    z: float,
+    half: Tuple[float, float, float],
+    colour: Colour,
+    spin: float = 0.0,
+    roll: float = 0.0,
+    values: Optional[Tuple[int, ...]] = None,
+    pip: Colour = (30, 28, 26),
+    shadow: bool = True,
+) -> pygame.Rect:
+    """A shaded box (a die when ``values`` gives its faces' pips) resting at
+    height ``z`` (its lowest corner there), turned ``spin`` degrees about the
+    vertical and rolled ``roll`` about its x axis.  Returns the rectangle drawn."""
+    rot = _rotation(spin, roll)
+    size = np.array(half, float)
+    corners = (_CORNERS * size) @ rot.T
+    lift = z - corners[:, 2].min()
+    base = np.array([centre[0], centre[1], lift])
+    normals = _N @ rot.T
+    fcs = base + (_N * size) @ rot.T
+    us = (_U * size) @ rot.T
+    vs = (_V * size) @ rot.T
+    eye = np.array(proj.eye())
+    to_eye = eye - fcs
+    visible = [k for k in range(6) if float(normals[k] @ to_eye[k]) > 0]
+    visible.sort(key=lambda k: -float(to_eye[k] @ to_eye[k]))
+    pts: List[np.ndarray] = []
+    for k in visible:
+        fc, u, v = fcs[k], us[k], vs[k]
+        pts.append(np.array([fc - u - v, fc + u - v, fc + u + v, fc - u + v]))
+        if values is not None:
+            spots = np.array(PIPS[values[k]], float)
+            centres = fc + 0.52 * (spots[:, 0:1] * u + spots[:, 1:2] * v)
+            dots = centres[:, None, :] + 0.17 * (_PIP_COS[None, :, None] * u + _PIP_SIN[None, :, None] * v)
+            pts.append(dots.reshape(-1, 3))
+    if shadow:
+        foot = corners[:, :2] + base[:2] + np.array(SHADOW_SLANT) * (corners[:, 2:3] + lift)
+        foot_pts = _hull([(float(p[0]), float(p[1])) for p in foot])
+        pts.append(np.column_stack((np.array(foot_pts), np.zeros(len(foot_pts)))))
+    scr = proj.many(np.vstack(pts)).tolist()
+    rect: Optional[pygame.Rect] = None
+    at = 0
+    if shadow:
+        rect = darken(surface, scr[len(scr) - len(foot_pts):], 0.55)
+    n_pip = len(_PIP_COS)
+    for k in visible:
+        light = 0.55 + 0.5 * max(0.0, float(normals[k] @ LIGHT))
+        quad = scr[at : at + 4]
+        at += 4
+        r = pygame.draw.polygon(surface, shade(colour, light), quad)
+        pygame.draw.lines(surface, shade(colour, light * 0.8), True, quad, 1)
+        rect = r if rect is None else rect.union(r)
+        if values is not None:
+            colour_pip = shade(pip, 0.7 + 0.3 * light)
+            for _ in PIPS[values[k]]:
+                pygame.draw.polygon(surface, colour_pip, scr[at : at + n_pip])
+                at += n_pip
+    assert rect is not None
+    return rect
+
+
+def _hull(points: List[Point]) -> List[Point]:
+    """Convex hull (monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: List[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: List[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
