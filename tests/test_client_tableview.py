@@ -10,7 +10,6 @@ import pytest
 from game.board import viewbuttons
 from game.board.oblique import ObliqueRenderer
 from game.board.projection import OBLIQUE, TOP, YAW_LIMIT, ZOOM_RANGE, ViewAngles
-from game.board.render import board_area
 from game.settings import Settings
 from game.testing import Driver
 

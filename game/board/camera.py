@@ -9,8 +9,8 @@ Only the top view / oblique view choice is saved (``Settings.board_view``);
 turns and zoom last while the program runs.
 
 >>> cam = TableCamera("oblique")
->>> cam.begin_drag((100, 100)); cam.drag((160, 100)); cam.end_drag()
-True
+>>> cam.begin_drag((100, 100)), cam.drag((160, 100)), cam.end_drag()
+(True, True, True)
 >>> cam.angles.yaw > 0
 True
 >>> cam.reset(); cam.angles.is_default

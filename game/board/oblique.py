@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 from typing import Callable, List, Optional, Tuple
 
 import numpy as np
@@ -45,7 +46,7 @@ from .render import (
     BoardRenderer,
     BoardView,
     TextCache,
-    board_area,
+    area_box,
     board_box,
 )
 from .solids import Shadows, alpha_polygon, checker_rings, circle_outline, darken, draw_box, draw_checker, draw_slabs, face_values, shade
@@ -70,9 +71,10 @@ class ObliqueRenderer(BoardRenderer):
         text: Optional[TextCache] = None,
         show_numbers: bool = True,
         show_pips: bool = True,
-        angles: ViewAngles = ViewAngles(OBLIQUE),
+        angles: Optional[ViewAngles] = None,
     ):
-        self.projection = Projection(board_box(layout), board_area(layout), replace(angles, mode=OBLIQUE))
+        angles = angles or ViewAngles(OBLIQUE)
+        self.projection = Projection(board_box(layout), area_box(layout), replace(angles, mode=OBLIQUE))
         self.shadows = Shadows()
         super().__init__(layout, text, show_numbers, show_pips)
 
@@ -82,7 +84,7 @@ class ObliqueRenderer(BoardRenderer):
 
     def set_angles(self, angles: ViewAngles) -> None:
         """Turn or zoom the view (the background is drawn anew)."""
-        proj = Projection(board_box(self.layout), board_area(self.layout), replace(angles, mode=OBLIQUE))
+        proj = Projection(board_box(self.layout), area_box(self.layout), replace(angles, mode=OBLIQUE))
         if proj.angles != self.projection.angles:
             self.projection = proj
             self.background = self._draw_background()
@@ -147,12 +149,9 @@ class ObliqueRenderer(BoardRenderer):
         rings = checker_rings(proj, [(c[0], c[1], z) for _, c, z in items], lay.checker_radius, CHECKER_H * lay.d)
         width = int(lay.checker_radius * proj.scale_at(*lay.board_rect.center) * 0.07)
         shadows = self.shadows if shadow else None
-        out = []
+        out: List[Tuple[float, Callable[[pygame.Surface], pygame.Rect]]] = []
         for k, (player, centre, z) in enumerate(items):
-            def draw(s: pygame.Surface, r: np.ndarray = rings[k], p: int = player) -> pygame.Rect:
-                return draw_checker(s, r, CHECKER[p], CHECKER_EDGE[p], shadows, width)
-
-            out.append((proj.depth(centre[0], centre[1], z), draw))
+            out.append((proj.depth(centre[0], centre[1], z), partial(draw_checker, rings=rings[k], fill=CHECKER[player], edge=CHECKER_EDGE[player], shadows=shadows, ring_width=width)))
         return out
 
     def _ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float) -> pygame.Rect:
@@ -199,7 +198,7 @@ class ObliqueRenderer(BoardRenderer):
             r = self.cube_rect(view)
             centre = (float(r.centerx), float(r.centery))
             value = str(self.cube_shown(view))
-            solids.append((proj.depth(*centre), lambda s, c=centre, w=r.w, v=value: self._cube(s, c, w, v)))
+            solids.append((proj.depth(*centre), partial(self._cube, centre=centre, width=r.w, value=value)))
         solids.sort(key=lambda item: -item[0])
         for _, draw in solids:
             draw(surface)

@@ -124,6 +124,12 @@ def board_area(layout: Layout) -> pygame.Rect:
     return pygame.Rect(0, layout.top, layout.panel_rect.left, layout.size[1] - layout.top)
 
 
+def area_box(layout: Layout) -> Tuple[float, float, float, float]:
+    """:func:`board_area` as x, y, width, height."""
+    r = board_area(layout)
+    return (float(r.x), float(r.y), float(r.w), float(r.h))
+
+
 class BoardRenderer:
     """Draws BoardViews for one Layout (make a new one when the window resizes)."""
 
@@ -135,7 +141,7 @@ class BoardRenderer:
         self.show_pips = show_pips
         if not hasattr(self, "projection"):
             #: board plane <-> screen (the top view: the identity)
-            self.projection = Projection(board_box(layout), board_area(layout))
+            self.projection = Projection(board_box(layout), area_box(layout))
         self._build()
 
     # -- the board plane and the screen -------------------------------------------------

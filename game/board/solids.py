@@ -129,7 +129,7 @@ def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Tuple[
     if not boxes:
         return
     ex, ey, _ = proj.eye()
-    corners = []
+    corners: List[Tuple[float, float, float]] = []
     for (x0, y0, x1, y1), h, _ in boxes:
         for z in (0.0, h):
             corners.extend(((x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)))

@@ -19,8 +19,8 @@ from engine.kinds import MULTIPLES, ResignLevel
 from ..app import App, Scene
 from ..board import viewbuttons
 from ..board.animation import Animator, tumble_faces
+from ..board.camera import TableCamera, Zoomer
 from ..board.describe import distribution
-from ..board.camera import TableCamera
 from ..board.layout import DICE, Layout
 from ..board.oblique import renderer_for
 from ..board.render import BoardRenderer, BoardView, TextCache, board_area
@@ -161,7 +161,7 @@ class MatchScene(Scene):
             self._view_changed()
         return changed
 
-    def _zoomer(self):  # type: ignore[no-untyped-def]
+    def _zoomer(self) -> Zoomer:
         assert self.renderer is not None
         return self.renderer.projection.zoomed_at
 
@@ -170,7 +170,7 @@ class MatchScene(Scene):
         assert self.layout is not None
         area = board_area(self.layout)
         if event.type == pygame.MOUSEWHEEL:
-            pos = self._pointer_at
+            pos: Tuple[float, float] = self._pointer_at
             if area.collidepoint(pos) and self.camera.wheel(self._zoomer(), pos, float(event.y)):
                 self._view_changed()
             return area.collidepoint(pos)
