@@ -13,8 +13,8 @@ turns and zoom last while the program runs.
 (True, True, True)
 >>> cam.angles.yaw > 0
 True
->>> cam.reset(); cam.angles.is_default
-True
+>>> cam.reset(), cam.angles.is_default
+(True, True)
 """
 
 from __future__ import annotations
