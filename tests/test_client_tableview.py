@@ -10,6 +10,7 @@ import pytest
 from game.board import viewbuttons
 from game.board.oblique import ObliqueRenderer
 from game.board.projection import OBLIQUE, TOP, YAW_LIMIT, ZOOM_RANGE, ViewAngles
+from game.board.render import board_area
 from game.settings import Settings
 from game.testing import Driver
 
@@ -36,6 +37,8 @@ def _play_by_clicks(d, turns, rng, drag=False):
     moves = 0
     for _ in range(turns):
         if g.phase in ("opening", "roll"):
+            if d.scene.showing_pass:
+                d.click(d.dice_pos())  # the first click reads the "No legal moves" banner
             d.click(d.dice_pos())
             assert g.phase in ("move", "roll", "opening") or g.phase == "over"
         while g.phase == "move":
@@ -248,3 +251,30 @@ def test_the_settings_screen_chooses_the_view_and_the_match_shows_it():
     d.frames(1)
     assert d.app.scene is match and isinstance(match.renderer, ObliqueRenderer)
     assert ViewAngles(OBLIQUE).is_default and match.camera.mode == OBLIQUE
+
+
+def test_partial_redraws_of_the_oblique_view_match_drawing_it_whole():
+    """While checkers move, only the parts of the board that changed are
+    drawn again; the result is the board drawn whole, pixel for pixel."""
+    settings = Settings(animation_speed=2.0, bot_pace=0.0, pass_pause=0.2, board_view="oblique")
+    d = Driver(size=(1280, 720), seed=4, settings=settings)
+    _turn(d, 80, -20)
+    partial_frames = []
+    real_draw = d.scene.renderer.draw_static
+
+    def spy(surface, view, area=None):
+        partial_frames.append(area is not None and area != board_area(d.layout))
+        real_draw(surface, view, area)
+
+    d.scene.renderer.draw_static = spy
+    _play_by_clicks(d, 3, random.Random(3))
+    d.settle()
+    assert any(partial_frames), "no partial redraw happened"
+    view = d.scene.board_view()
+    whole = d.app.screen.copy()
+    real_draw(whole, view)
+    area = board_area(d.layout)
+    shown = pygame.image.tobytes(d.app.screen.subsurface(area), "RGB")
+    drawn = pygame.image.tobytes(whole.subsurface(area), "RGB")
+    differ = sum(1 for a, b in zip(shown, drawn) if a != b)
+    assert differ == 0

@@ -49,9 +49,11 @@ from .render import (
     area_box,
     board_box,
 )
-from .solids import Shadows, alpha_polygon, checker_rings, circle_outline, darken, draw_box, draw_checker, draw_slabs, face_values, shade
+from .solids import SHADOW_SLANT, Shadows, alpha_polygon, checker_rings, circle_outline, draw_box, draw_checker, draw_slabs, face_values, shade
 
 Point = Tuple[float, float]
+#: something standing on the board: its distance from the eye, where it is on the screen, how to draw it
+Solid = Tuple[float, pygame.Rect, Callable[[pygame.Surface], object]]
 FOCUS_BLUE = (120, 200, 255)
 #: heights in units of a point's width
 CHECKER_H = 0.2
@@ -99,14 +101,17 @@ class ObliqueRenderer(BoardRenderer):
 
     def _draw_background(self) -> pygame.Surface:
         lay, proj = self.layout, self.projection
-        surf = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
+        surf = getattr(self, "background", None)
+        if surf is None or surf.get_size() != lay.size:
+            surf = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
         surf.fill(BG)
         d = lay.d
         br = lay.board_rect
         t = BOARD_T * d
         # the board's shadow on the table, its sides, its top
         sx, sy = 0.35 * t, 0.3 * t
-        darken(surf, self._poly([(br.left + sx, br.top + sy), (br.right + sx, br.top + sy), (br.right + sx, br.bottom + sy), (br.left + sx, br.bottom + sy)], -t), 0.6)
+        shadow = [(br.left + sx, br.top + sy), (br.right + sx, br.top + sy), (br.right + sx, br.bottom + sy), (br.left + sx, br.bottom + sy)]
+        pygame.draw.polygon(surf, shade(BG, 0.6), self._poly(shadow, -t))
         ex, ey, _ = proj.eye()
         x0, y0, x1, y1 = br.left, br.top, br.right, br.bottom
         sides = []
@@ -135,23 +140,25 @@ class ObliqueRenderer(BoardRenderer):
             pygame.draw.polygon(surf, colour, tri)
             pygame.gfxdraw.aapolygon(surf, [(round(x), round(y)) for x, y in tri], colour)
             if self.show_numbers:
-                x, y = lay.number_pos(p)
-                size = max(8, int(lay.font_px("number") * proj.scale_at(x, y)))
-                num = self.text.render(str(p), size, NUMBER)
-                surf.blit(num, num.get_rect(center=[round(c) for c in proj.to_screen(x, y)]))
+                self._label(surf, str(p), "number", NUMBER, lay.number_pos(p))
         return surf
 
     # -- what is where, in three dimensions -------------------------------------------------
-    def _checkers(self, surface: pygame.Surface, items: List[Tuple[int, Point, float]], shadow: bool = True) -> List[Tuple[float, Callable[[pygame.Surface], pygame.Rect]]]:
+    def _checkers(self, surface: pygame.Surface, items: List[Tuple[int, Point, float]], shadow: bool = True) -> List["Solid"]:
         """Drawers for checkers (player, plane centre, height of the bottom),
         projected together, each with its distance from the eye."""
         lay, proj = self.layout, self.projection
         rings = checker_rings(proj, [(c[0], c[1], z) for _, c, z in items], lay.checker_radius, CHECKER_H * lay.d)
         width = int(lay.checker_radius * proj.scale_at(*lay.board_rect.center) * 0.07)
         shadows = self.shadows if shadow else None
-        out: List[Tuple[float, Callable[[pygame.Surface], pygame.Rect]]] = []
+        out: List[Solid] = []
+        if not items:
+            return out
+        lo, hi = rings.min(axis=(1, 2)), rings.max(axis=(1, 2))
         for k, (player, centre, z) in enumerate(items):
-            out.append((proj.depth(centre[0], centre[1], z), partial(draw_checker, rings=rings[k], fill=CHECKER[player], edge=CHECKER_EDGE[player], shadows=shadows, ring_width=width)))
+            box = pygame.Rect(int(lo[k][0]) - 2, int(lo[k][1]) - 2, int(hi[k][0] - lo[k][0]) + 5, int(hi[k][1] - lo[k][1]) + 5)
+            draw = partial(draw_checker, rings=rings[k], fill=CHECKER[player], edge=CHECKER_EDGE[player], shadows=shadows, ring_width=width)
+            out.append((proj.depth(centre[0], centre[1], z), box, draw))
         return out
 
     def _ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float) -> pygame.Rect:
@@ -190,7 +197,7 @@ class ObliqueRenderer(BoardRenderer):
                 inset = r.h * 0.05
                 slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, CHECKER[player]))
         draw_slabs(surface, proj, slabs)
-        solids: List[Tuple[float, Callable[[pygame.Surface], object]]] = list(self._checkers(surface, items))
+        solids: List[Solid] = list(self._checkers(surface, items))
         if view.tumbling is None:
             solids.extend(self._dice_solids(view))
         snap = view.snap
@@ -198,10 +205,13 @@ class ObliqueRenderer(BoardRenderer):
             r = self.cube_rect(view)
             centre = (float(r.centerx), float(r.centery))
             value = str(self.cube_shown(view))
-            solids.append((proj.depth(*centre), partial(self._cube, centre=centre, width=r.w, value=value)))
+            solids.append((proj.depth(*centre), self._screen_box(r, r.w), partial(self._cube, centre=centre, width=r.w, value=value)))
         solids.sort(key=lambda item: -item[0])
-        for _, draw in solids:
-            draw(surface)
+        clip = surface.get_clip()
+        whole = clip == surface.get_rect()
+        for _, box, draw in solids:
+            if whole or box.colliderect(clip):
+                draw(surface)
         for player, centre, text in labels:
             self._label(surface, text, "count", CHECKER_TEXT[player], centre, CHECKER_H * d)
 
@@ -210,7 +220,7 @@ class ObliqueRenderer(BoardRenderer):
         draw_box(surface, self.projection, centre, 0.0, (half, half, half), CUBE_FACE)
         self._label(surface, value, "cube", CUBE_TEXT, centre, width)
 
-    def _dice_solids(self, view: BoardView) -> List[Tuple[float, Callable[[pygame.Surface], object]]]:
+    def _dice_solids(self, view: BoardView) -> List["Solid"]:
         snap = view.snap
         if not snap.dice:
             return []
@@ -227,10 +237,11 @@ class ObliqueRenderer(BoardRenderer):
         if d1 == d2:
             used.sort()
         side = 0 if snap.turn == view.viewer else 1
-        out: List[Tuple[float, Callable[[pygame.Surface], object]]] = []
+        out: List[Solid] = []
         for k, (rect, v, u) in enumerate(zip(self.layout.dice_rects(side, len(dice)), dice, used)):
             centre = (float(rect.centerx), float(rect.centery))
-            out.append((self.projection.depth(*centre), self._die_drawer(snap.turn, centre, rect.w, v, u, DIE_SPIN[k], 0.0, 0.0)))
+            box = self._screen_box(rect.inflate(rect.w // 2, rect.h // 2), rect.w * 1.2)
+            out.append((self.projection.depth(*centre), box, self._die_drawer(snap.turn, centre, rect.w, v, u, DIE_SPIN[k], 0.0, 0.0)))
         return out
 
     def _die_drawer(self, player: int, centre: Point, width: int, value: int, used: bool, spin: float, roll: float, hop: float) -> Callable[[pygame.Surface], pygame.Rect]:
@@ -244,8 +255,27 @@ class ObliqueRenderer(BoardRenderer):
         return draw
 
     # -- drawing -------------------------------------------------------------------------------
+    def _screen_box(self, plane: pygame.Rect, height: float) -> pygame.Rect:
+        """The screen rectangle that holds whatever stands on ``plane`` (a
+        rectangle of the board plane) up to ``height``, with its shadow."""
+        sx, sy = SHADOW_SLANT
+        x0, y0 = plane.left, plane.top
+        x1, y1 = plane.right + sx * height, plane.bottom + sy * height
+        pts = np.array([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, height)], float)
+        scr = self.projection.many(pts)
+        lo, hi = scr.min(axis=0), scr.max(axis=0)
+        return pygame.Rect(int(lo[0]) - 3, int(lo[1]) - 3, int(hi[0] - lo[0]) + 7, int(hi[1] - lo[1]) + 7)
+
     def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
-        return None  # things overlap in perspective: the board is drawn whole
+        """What changed (as the top view finds it on the board's plane),
+        lifted to the height of the dice and the cube and projected."""
+        plane = super().dirty_regions(old, new)
+        if plane is None:
+            return None
+        lift = (SLAB_Z + 0.05) * self.layout.d
+        tall = 1.6 * self.layout.d  # dice and the cube stand taller
+        dice = (self.layout.dice_area, self.layout.other_dice_area, self.layout.cube_col_rect)
+        return [self._screen_box(r, tall if r in dice else lift) for r in plane]
 
     def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
         lay, proj = self.layout, self.projection
@@ -310,11 +340,13 @@ class ObliqueRenderer(BoardRenderer):
             side = 0 if player == view.viewer else 1
             for k, (rect, (face, angle, hop)) in enumerate(zip(lay.dice_rects(side, 2), faces)):
                 centre = (float(rect.centerx), float(rect.centery))
-                draw = self._die_drawer(player, centre, rect.w, face, False, DIE_SPIN[k] + angle, angle * 0.6, hop * rect.h * 1.6)
-                rects.append(draw(surface))
+                die = self._die_drawer(player, centre, rect.w, face, False, DIE_SPIN[k] + angle, angle * 0.6, hop * rect.h * 1.6)
+                rects.append(die(surface))
         flying = [(player, centre, max(0.0, (scale - 1.0) * LIFT_PER_SCALE * lay.d)) for player, centre, scale in view.flying]
-        for _, draw in sorted(self._checkers(surface, flying), key=lambda item: -item[0]):
-            rects.append(draw(surface))
+        for _, _box, draw in sorted(self._checkers(surface, flying), key=lambda item: -item[0]):
+            drawn = draw(surface)
+            if isinstance(drawn, pygame.Rect):
+                rects.append(drawn)
         return [r.inflate(4, 4) for r in rects]
 
 
