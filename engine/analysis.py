@@ -149,7 +149,7 @@ def summarise(decisions: Sequence[Decision], player: int) -> PlayerSummary:
 
 
 # -- the expert's answers, through the public bot API ---------------------------------
-class _Judge:
+class Judge:
     """The expert's ranking, the network's value and the cube model."""
 
     def __init__(self, bot: Any = None, static: Any = None):
@@ -226,7 +226,7 @@ def _cube_rated(post_crawford: bool, game: Game, board: _Board) -> bool:
     return board.owner in (None, board.turn)
 
 
-def _move_decision(judge: _Judge, number: int, index: int, board: _Board, dice: Tuple[int, int], text: str) -> Tuple[Decision, Play]:
+def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: Tuple[int, int], text: str) -> Tuple[Decision, Play]:
     pos = board.position
     win = float(judge.probs(pos)[0])
     win0 = win if board.turn == 0 else 1.0 - win
@@ -248,7 +248,7 @@ def _move_decision(judge: _Judge, number: int, index: int, board: _Board, dice: 
     ), played
 
 
-def _cube_decision(judge: _Judge, number: int, index: int, board: _Board, kind: Kind) -> Decision:
+def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: Kind) -> Decision:
     pos = board.position
     win = float(judge.probs(pos)[0])
     win0 = win if board.turn == 0 else 1.0 - win
@@ -268,7 +268,7 @@ def _cube_decision(judge: _Judge, number: int, index: int, board: _Board, kind: 
 
 
 def _game_decisions(
-    judge: _Judge, game: Game, number: int, post_crawford: bool, tick: Callable[[], None]
+    judge: Judge, game: Game, number: int, post_crawford: bool, tick: Callable[[], None]
 ) -> Iterator[Decision]:
     board = _start(game)
     for index, e in enumerate(game.log):
@@ -306,7 +306,7 @@ def analyse_match(
     notes).  ``progress(done, total)`` is called after each decision looked
     at (an exception raised in it stops the analysis); ``bot`` replaces the
     expert (anything with ``rank_plays`` and ``evaluate``)."""
-    judge = _Judge(bot)
+    judge = Judge(bot)
     games = list(match.games) + ([match.game] if match.game.log else [])
     total = sum(decision_count(g) for g in games)
     done = [0]

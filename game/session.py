@@ -260,8 +260,11 @@ class Session:
         self._emit(K.STEP, g.turn, before, step=made)
         return True
 
+    #: the turn does not end by itself while this is set (the tutor looks at the play first)
+    hold_turn = False
+
     def _after_human_step(self) -> None:
-        if self.settings.auto_end_turn and self.can_end_turn():
+        if self.settings.auto_end_turn and self.can_end_turn() and not self.hold_turn:
             self.end_turn()
 
     def step(self, frm: int, to: int, die: Optional[int] = None, player: Optional[int] = None) -> bool:

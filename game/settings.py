@@ -66,6 +66,8 @@ class Settings:
     lobby_cube: bool = False
     #: how the board is seen: "top" (from above) or "oblique" (in perspective from the player's chair)
     board_view: str = "top"
+    #: the tutor: warn before a bad play or cube action
+    tutor: bool = False
     # -- timings, from the pace unless given (FROM_PACE) --
     #: animation speed multiplier; 0 makes every animation instant
     animation_speed: float = FROM_PACE

@@ -20,7 +20,7 @@ write over anything good.
 ...     store.save_settings(Settings(pace="fast"))
 ...     store.load_settings()
 True
-(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top'), None)
+(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False), None)
 """
 
 from __future__ import annotations
@@ -305,6 +305,7 @@ class Settings:
     lobby_length: int = 1                # 1 | 5 | 7
     lobby_cube: bool = False
     board_view: str = "top"              # 'top' | 'oblique'
+    tutor: bool = False
 
     CHECKS: ClassVar[Dict[str, Callable[[Any], bool]]] = {
         "sound": _is_bool,
@@ -320,6 +321,7 @@ class Settings:
         "lobby_length": lambda v: type(v) is int and v in (1, 5, 7),
         "lobby_cube": _is_bool,
         "board_view": _one_of("top", "oblique"),
+        "tutor": _is_bool,
     }
 
     def invalid_fields(self) -> List[str]:

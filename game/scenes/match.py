@@ -9,7 +9,7 @@ animation first finishes the animation, then applies.
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import pygame
 import pygame_gui
@@ -63,6 +63,10 @@ class MatchScene(Scene):
         self.settings = session.settings
         #: the IDs shown on the board (I), until the next key
         self.ids_banner: Optional[str] = None
+        from ..tutor import Tutor
+
+        #: the tutor's judgement of the play about to be made (see game/tutor.py)
+        self.tutor = Tutor()
         self.pointer = BoardPointer()
         self.focus = FocusRing()
         #: arrows and the d-pad on the board: a movable checker, then its targets
@@ -139,6 +143,7 @@ class MatchScene(Scene):
         s = self.session
         return (
             self.animator.busy or self.pointer.dragging or self.camera.moving or s.thinking or s.computer_to_act or self._question_due()
+            or self.tutor.busy
         )
 
     # -- the view of the table ------------------------------------------------------------------
@@ -439,14 +444,24 @@ class MatchScene(Scene):
         if kind == "primary":
             inner = self.primary_action()
             return self.do(inner) if inner is not None else False
+        if kind in ("double", "take", "drop") and self._tutor_on() and self._tutor_cube(kind):
+            return True
         if kind == "roll":
             ok = s.roll()
-        elif kind == "move":
-            ok = s.move(action[1], action[2])
-        elif kind == "step":
-            ok = s.step(action[1], action[2], action[3])
+        elif kind in ("move", "step"):
+            s.hold_turn = self._tutor_on()
+            try:
+                ok = s.move(action[1], action[2]) if kind == "move" else s.step(action[1], action[2], action[3])
+            finally:
+                s.hold_turn = False
+            if ok and self._tutor_on() and self.settings.auto_end_turn and s.can_end_turn():
+                self._tutor_play()
         elif kind == "done":
-            ok = s.end_turn()
+            if self._tutor_on() and s.can_end_turn():
+                self._tutor_play()
+                ok = True
+            else:
+                ok = s.end_turn()
         elif kind == "undo":
             ok = s.undo()
         elif kind == "take_back":
@@ -651,6 +666,8 @@ class MatchScene(Scene):
         s = self.session
         was_busy = self.animator.busy
         s.update(dt, display_busy=self.animator.busy)
+        if self.tutor.ready:
+            self._tutor_ready()
         if s.pending():
             self._changed()
         if s.hint_version != self._hint_seen:
@@ -901,6 +918,86 @@ class MatchScene(Scene):
 
     def _back_here(self) -> None:
         self.app.switch(self)
+
+    # -- the tutor ------------------------------------------------------------------------------
+    def _tutor_on(self) -> bool:
+        s = self.session
+        return bool(self.settings.tutor) and s.human_to_act and not s.game.over
+
+    def _tutor_play(self) -> None:
+        """The play is complete: the tutor looks at it before the turn ends."""
+        g = self.session.game
+        turn = g.current_turn
+        if turn is None or g.dice is None or self.tutor.busy:
+            return
+        self.tutor.start((len(g.log), turn.play), g.turn_start, g.dice, turn.play)
+
+    def _tutor_ready(self) -> None:
+        """The tutor has judged: end the turn, or ask first."""
+        s = self.session
+        key = self.tutor.key
+        advice = self.tutor.take()
+        g = s.game
+        turn = g.current_turn
+        if turn is None or key != (len(g.log), turn.play):
+            return  # the play changed meanwhile
+        if advice is None:
+            s.end_turn()
+            self._changed()
+            return
+
+        def anyway() -> None:
+            self._back_here()
+            s.end_turn()
+            self._changed()
+
+        def again() -> None:
+            self._back_here()
+            s.undo_all()
+            self._changed()
+
+        self._ask_tutor(advice, anyway, again)
+
+    def _tutor_cube(self, kind: str) -> bool:
+        """A double, take or drop the tutor warns about: ask (True), else False."""
+        from engine.analysis import Kind
+
+        from ..tutor import advice_for_cube
+
+        s, g = self.session, self.session.game
+        if kind == "double":
+            if not s.can_double():
+                return False
+            owner = "centre" if g.cube_owner is None else "me" if g.cube_owner == g.turn else "opponent"
+            advice = advice_for_cube(Kind.DOUBLE, g.position, owner)
+        else:
+            if not s.must_answer_double():
+                return False
+            advice = advice_for_cube(Kind.TAKE if kind == "take" else Kind.DROP, g.position, "centre")
+        if advice is None:
+            return False
+
+        def anyway() -> None:
+            self._back_here()
+            if kind == "double":
+                s.double()
+            else:
+                s.answer_double(kind == "take")
+            self._changed()
+
+        self._ask_tutor(advice, anyway, self._back_here)
+        return True
+
+    def _ask_tutor(self, advice: Any, anyway: Callable[[], None], again: Callable[[], None]) -> None:
+        from .ui import DialogScene
+
+        def word(text: str) -> str:
+            return t(f"review.action.{text}") if text in ("double", "no double", "take", "drop") else text
+
+        text = t("tutor.text", best=word(advice.best), chosen=word(advice.chosen), loss=f"{advice.loss:.3f}",
+                 label=t(f"review.label.{advice.label.value}"))
+        self.app.switch(DialogScene(self.app, t("tutor.title"), text,
+                                    [(t("tutor.anyway"), anyway), (t("tutor.again"), again)], on_cancel=again))
 
     def _in_progress(self) -> bool:
         return not self.session.match.over

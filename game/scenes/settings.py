@@ -31,7 +31,7 @@ class SettingsScene(MenuScene):
         pw = min(w - 20, f * 40)
         row_h = int(f * 2.4)
         gap = max(6, f // 2)
-        n_rows = 5
+        n_rows = 6
         hint_h = int(f * 1.5)  # room for Chinese glyphs, which stand taller than Latin
         ph = int(f * 4.5) + n_rows * (row_h + gap) + hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
@@ -60,6 +60,8 @@ class SettingsScene(MenuScene):
                                           [(code, name) for code, name in i18n.LANGUAGES], current, self._set_language,
                                           object_id="#language")
         y += row_h + gap
+        self.rows["tutor"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.tutor"), on_off, s.tutor, self._set_tutor)
+        y += row_h + gap
         self.label(pygame.Rect(x, y, iw, hint_h), t("settings.pace_hint"), object_id="#hint")
         bw = int(f * 9)
         self.back_button = self.button(pygame.Rect(rect.centerx - bw // 2, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
@@ -70,6 +72,10 @@ class SettingsScene(MenuScene):
 
     def _set_view(self, view: str) -> None:
         self.app.settings.board_view = view  # a match shows it when it comes back
+        self.app.save_settings()
+
+    def _set_tutor(self, on: bool) -> None:
+        self.app.settings.tutor = on
         self.app.save_settings()
 
     def _set_language(self, code: str) -> None:
