@@ -205,3 +205,19 @@ def test_every_level_bears_off_with_the_database(level):
     # the network's view is replaced too: ranking, evaluation and the cube
     pos = home_position((0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0))
     assert bot.evaluate(pos)[0] == pytest.approx(0.75, abs=1e-4)
+
+
+def test_cube_and_resignation_answers_use_the_database():
+    # the network alone gives the doubler 0.84 here (a pass); the database 0.777 (a take)
+    doubler, taker = (0, 2, 1, 9, 3, 0), (1, 0, 3, 1, 4, 6)
+    seen_by_taker = home_position(taker, doubler)
+    db = default_database()
+    assert db.probabilities(doubler, taker)[0] == pytest.approx(0.777, abs=1e-3)
+    for level in ("intermediate", "expert"):
+        bot = get_bot(level)
+        assert bot.should_take(seen_by_taker)
+    # a sure gammon: a gammon's resignation is enough, a single is not
+    winner = home_position((1, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 15))
+    bot = get_bot("expert")
+    assert bot.evaluate(winner)[1] == pytest.approx(1.0)
+    assert bot.accepts_resignation(winner, "gammon") and not bot.accepts_resignation(winner, "single")
