@@ -36,6 +36,7 @@ race where both sides are all in their home boards:
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from math import comb
@@ -255,9 +256,10 @@ class BearoffDatabase:
         # P(needs at least k rolls), for k = 0..MAX_ROLLS
         self.at_least = np.concatenate((np.ones((N_POSITIONS, 1)), 1.0 - np.cumsum(dist, axis=1)), axis=1)
         self.g_at_least = np.concatenate((np.ones((N_FULL, 1)), 1.0 - np.cumsum(gammon, axis=1)), axis=1)
-        fives = np.indices((CHECKERS + 1,) * (POINTS - 1)).reshape(POINTS - 1, -1).T
-        fives = fives[fives.sum(axis=1) <= CHECKERS]
-        full = np.sort(index_many(np.column_stack((fives, CHECKERS - fives.sum(axis=1)))))
+        # every 15-checker position, by stars and bars: 5 bars among 20 places
+        bars = np.array(list(itertools.combinations(range(CHECKERS + POINTS - 1), POINTS - 1)))
+        edges = np.column_stack((np.full(len(bars), -1), bars, np.full(len(bars), CHECKERS + POINTS - 1)))
+        full = np.sort(index_many(np.diff(edges, axis=1) - 1))
         #: each position's rank among the 15-checker positions, -1 for the others
         self.full_rank = np.full(N_POSITIONS, -1, dtype=np.int64)
         self.full_rank[full] = np.arange(N_FULL)
