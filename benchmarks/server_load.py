@@ -1,9 +1,12 @@
 """Load on one match server: N concurrent friend matches played by bots.
 
-Starts ``python -m game.server`` on 127.0.0.1 (one process) and plays N
+Runs one match server on 127.0.0.1 (in this process, which does nothing else) and plays N
 one-point matches, rematch after rematch, with 2N lightweight bot clients on
 asyncio in other processes (``--client-procs``), each acting after a think
-time like a person (``--think`` seconds on average per action).  Prints the
+time like a person (``--think`` seconds on average per action).  The bots'
+own work (move generation, JSON) is more than the server's, and a busy
+client measures its own delays, so the round trips are measured by one more
+process that plays only ``--probe-matches`` of the N matches.  Prints the
 matches, the messages per second through the server (both directions), the
 round trip of an intent (sent -> the server's update back) at p50 / p99, and
 the server's memory per match (growth of its resident set over N matches).
@@ -23,7 +26,6 @@ import multiprocessing as mp
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
@@ -33,6 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from websockets.asyncio.client import connect  # noqa: E402
 
 from engine import Position, legal_plays  # noqa: E402
+from game.net.server import Limits, ServerThread  # noqa: E402
 
 
 def rss_kib(pid: int) -> int:
@@ -140,7 +143,7 @@ async def bot(url: str, role: str, code_box: "asyncio.Future[str]", stats: Stats
 
 
 async def client_main(url: str, matches: int, think: float, ramp: float, duration: float, seed: int,
-                      out: "mp.Queue[Dict[str, Any]]") -> None:
+                      out: "mp.Queue[Dict[str, Any]]", probe: bool) -> None:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -151,7 +154,7 @@ async def client_main(url: str, matches: int, think: float, ramp: float, duratio
         tasks.append(asyncio.ensure_future(bot(url, "guest", box, stats, think, stop, random.Random(rng.random()))))
         await asyncio.sleep(ramp / matches)
     await asyncio.sleep(min(5.0, think * 2))  # settle
-    stats.measuring = True
+    stats.measuring = probe
     s0, r0, g0, t0 = stats.sent, stats.received, stats.games, time.perf_counter()
     out.put({"kind": "ready"})
     await asyncio.sleep(duration)
@@ -166,8 +169,8 @@ async def client_main(url: str, matches: int, think: float, ramp: float, duratio
 
 
 def client_process(url: str, matches: int, think: float, ramp: float, duration: float, seed: int,
-                   out: "mp.Queue[Dict[str, Any]]") -> None:
-    asyncio.run(client_main(url, matches, think, ramp, duration, seed, out))
+                   out: "mp.Queue[Dict[str, Any]]", probe: bool) -> None:
+    asyncio.run(client_main(url, matches, think, ramp, duration, seed, out, probe))
 
 
 def main() -> int:
@@ -176,33 +179,48 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=3.0, help="mean seconds a bot waits before each action")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds measured, after the ramp-up")
     ap.add_argument("--ramp", type=float, default=20.0, help="seconds over which the matches are opened")
-    ap.add_argument("--client-procs", type=int, default=2, help="processes for the bot clients")
+    ap.add_argument("--client-procs", type=int, default=2, help="processes for the load bots")
+    ap.add_argument("--probe-matches", type=int, default=10,
+                    help="of the matches, how many a separate, lightly loaded process plays, measuring the round trips")
     args = ap.parse_args()
 
-    server = subprocess.Popen(
-        [sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0",
-         "--matches-per-address", str(args.matches + 10), "--connections-per-address", str(2 * args.matches + 10)],
-        stdout=subprocess.PIPE, text=True, cwd=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    # the server runs in this process (on its own thread and loop); the clients in others
+    limits = Limits(connections_per_address=2 * args.matches + 10, matches_per_address=args.matches + 10)
+    thread = ServerThread("127.0.0.1", 0, limits=limits)
+    handle = thread.server.handle_text
+    handled: List[float] = []
+
+    def timed(*a: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return handle(*a)
+        finally:
+            handled.append(time.perf_counter() - t0)
+    thread.server.handle_text = timed  # type: ignore[method-assign]
+    _, port = thread.start()
+    url = f"ws://127.0.0.1:{port}"
+    pid = os.getpid()
     try:
-        assert server.stdout is not None
-        url = server.stdout.readline().split()[4]
-        base = rss_kib(server.pid)
+        base = rss_kib(pid)
         out: "mp.Queue[Dict[str, Any]]" = mp.Queue()
         procs = []
-        per = [args.matches // args.client_procs + (1 if i < args.matches % args.client_procs else 0)
-               for i in range(args.client_procs)]
-        for i, n in enumerate(per):
-            p = mp.Process(target=client_process, args=(url, n, args.think, args.ramp, args.duration, i, out))
+        load = args.matches - args.probe_matches
+        per = [load // args.client_procs + (1 if i < load % args.client_procs else 0) for i in range(args.client_procs)]
+        for i, n in enumerate(per + [args.probe_matches]):
+            probe = i == len(per)
+            p = mp.Process(target=client_process, args=(url, n, args.think, args.ramp, args.duration, i, out, probe))
             p.start()
             procs.append(p)
         for _ in procs:
             out.get(timeout=args.ramp + 300)
         print(f"ramped up: {args.matches} matches open; measuring {args.duration:.0f} s", file=sys.stderr, flush=True)
-        loaded = rss_kib(server.pid)
+        loaded = rss_kib(pid)
+        handled.clear()
         cpu0 = os.times()
-        stat0 = open(f"/proc/{server.pid}/stat").read().split()
+        stat0 = open(f"/proc/{pid}/stat").read().split()
         results = [out.get(timeout=args.duration + 300) for _ in procs]
-        stat1 = open(f"/proc/{server.pid}/stat").read().split()
+        stat1 = open(f"/proc/{pid}/stat").read().split()
+        in_server = sorted(handled)
         for p in procs:
             p.join(30)
         del cpu0
@@ -213,19 +231,23 @@ def main() -> int:
         messages = sum(res["messages"] for res in results)
         alive = sum(res["alive"] for res in results)
         print(f"matches: {args.matches} concurrent ({alive} of {2 * args.matches} bot connections alive), "
-              f"think {args.think} s, measured {elapsed:.0f} s, bots in {args.client_procs} other processes")
+              f"think {args.think} s, measured {elapsed:.0f} s; bots in {args.client_procs} other processes, "
+              f"round trips measured by a separate process playing {args.probe_matches} of the matches")
         print(f"messages per second (both directions): {messages / elapsed:.0f}; "
               f"games finished: {sum(r['games'] for r in results)}; error replies: {sum(r['errors'] for r in results)}")
         if rtts:
             p50 = statistics.median(rtts) * 1000
             p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
             print(f"round trip of an intent: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(rtts)} samples)")
+        if in_server:
+            print(f"server time per message (receipt to replies written): p50 {statistics.median(in_server) * 1000:.2f} ms, "
+                  f"p99 {in_server[int(len(in_server) * 0.99)] * 1000:.2f} ms ({len(in_server)} messages)")
+        print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"server memory: {base / 1024:.1f} MiB idle, {loaded / 1024:.1f} MiB loaded, "
               f"{(loaded - base) / args.matches:.1f} KiB per match")
         print(f"server CPU: {server_cpu / elapsed * 100:.0f}% of one core")
     finally:
-        server.terminate()
-        server.wait(10)
+        thread.stop()
     return 0
 
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import Any, Callable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
 import pygame
 
 from . import i18n
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .net.hosting import Hosting
 
 LOG = logging.getLogger(__name__)
 
@@ -161,6 +164,8 @@ class App:
         self.saves = Keeper(self.storage, tell=self._tell)
         #: a line to show the player once (a damaged settings file ...), or None
         self.notice: Optional[str] = None
+        #: the match server this game runs for a friend game it hosts (game.net.hosting)
+        self.hosted: Optional["Hosting"] = None
         # a folder that cannot be made, read or written: one line, and the game goes on
         check = getattr(self.storage, "check", None)
         folder_notice = check() if check is not None else None
@@ -228,6 +233,9 @@ class App:
         is saved first, and everything pending is on disk before it returns."""
         self.save_match()
         self.saves.flush()
+        if self.hosted is not None:  # the friend is told the host has left
+            self.hosted.stop()
+            self.hosted = None
         self.running = False
 
     # -- settings that act on the app -----------------------------------------------------

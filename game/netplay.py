@@ -154,6 +154,8 @@ class NetSession(Session):
         self.fallback = False          # the computer took the friend's seat
         self.rematch_asked_by: Optional[int] = None
         self.rematch_state: Optional[State] = None   # a rematch has started: the scene shows it
+        self.asked_continue = False    # the scene asked whether to continue against the computer
+        self.told_ended = False        # the scene said the match has ended
         self._waiting_roll = False
         self._unechoed = 0             # own intents sent, not yet seen back from the server
         self._sent_at = 0.0

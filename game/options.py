@@ -22,7 +22,7 @@ from engine import Match, get_bot
 from .session import Session
 from .settings import Settings
 
-MODES = ("computer", "hotseat", "demo")  # demo: computer against computer (smoke test, attract mode)
+MODES = ("computer", "hotseat", "demo", "friend")  # friend: over the network (recorded, not saved)  # demo: computer against computer (smoke test, attract mode)
 LEVELS = ("beginner", "intermediate", "expert")
 COLOURS = ("white", "black", "random")
 LENGTHS = (1, 5, 7)

@@ -63,6 +63,8 @@ LOG = logging.getLogger(__name__)
 VERSION = 1
 #: matches that are saved and recorded
 SAVED_MODES = ("computer", "hotseat")
+#: matches that are recorded (a friend game over the network is recorded, not saved)
+RECORDED_MODES = SAVED_MODES + ("friend",)
 #: happenings after which the saved document cannot have changed (a turn in
 #: progress is saved as its start)
 QUIET = ("step", "undo")
@@ -71,6 +73,11 @@ QUIET = ("step", "undo")
 def savable(options: Optional[MatchOptions]) -> bool:
     """Is a match started with ``options`` saved and recorded?"""
     return options is not None and options.mode in SAVED_MODES
+
+
+def recorded(options: Optional[MatchOptions]) -> bool:
+    """Are the results of a match started with ``options`` recorded?"""
+    return options is not None and options.mode in RECORDED_MODES
 
 
 # -- the document -------------------------------------------------------------------------
@@ -140,7 +147,7 @@ def _canonical(doc: dict) -> str:
 # -- whose results and dice -------------------------------------------------------------------
 def recorded_player(options: MatchOptions) -> int:
     """The side whose wins count: the human against the computer, White in hot-seat."""
-    return options.human_colour() if options.mode == "computer" else 0
+    return options.human_colour() if options.mode in ("computer", "friend") else 0
 
 
 def dice_to_record(happening: Happening, session: Session, options: MatchOptions) -> List[Tuple[int, ...]]:
@@ -149,7 +156,7 @@ def dice_to_record(happening: Happening, session: Session, options: MatchOptions
     throw, ``(d,)`` for each counted die of an opening throw (ties included).
     A throw that came again from the dice tape after a take-back was counted
     when it was first drawn."""
-    if happening.kind != "roll" or happening.dice is None or happening.replayed or not savable(options):
+    if happening.kind != "roll" or happening.dice is None or happening.replayed or not recorded(options):
         return []
     both = options.mode == "hotseat"
     human = recorded_player(options)
@@ -254,7 +261,7 @@ class Keeper:
             except (AttributeError, ValueError):
                 pass
         self.session, self.options, self._watch = session, options, None
-        if session is not None and savable(options):
+        if session is not None and recorded(options):
             watch = self._make_watch(session)
             session.watchers.append(watch)
             self._watch = watch
@@ -368,7 +375,7 @@ class Keeper:
 
     def _happened(self, session: Session, h: Happening) -> None:
         options = self.options
-        if not savable(options):
+        if not recorded(options):
             return
         assert options is not None
         if h.kind == "roll":

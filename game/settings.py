@@ -68,6 +68,8 @@ class Settings:
     board_view: str = "top"
     #: the tutor: warn before a bad play or cube action
     tutor: bool = False
+    #: friend games: the match server to use ('' hosts the match on this computer)
+    server_address: str = ""
     # -- timings, from the pace unless given (FROM_PACE) --
     #: animation speed multiplier; 0 makes every animation instant
     animation_speed: float = FROM_PACE

@@ -20,7 +20,7 @@ write over anything good.
 ...     store.save_settings(Settings(pace="fast"))
 ...     store.load_settings()
 True
-(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False), None)
+(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address=''), None)
 """
 
 from __future__ import annotations
@@ -306,6 +306,7 @@ class Settings:
     lobby_cube: bool = False
     board_view: str = "top"              # 'top' | 'oblique'
     tutor: bool = False
+    server_address: str = ""             # friend games: a match server to use ('' hosts on this computer)
 
     CHECKS: ClassVar[Dict[str, Callable[[Any], bool]]] = {
         "sound": _is_bool,
@@ -322,6 +323,7 @@ class Settings:
         "lobby_cube": _is_bool,
         "board_view": _one_of("top", "oblique"),
         "tutor": _is_bool,
+        "server_address": lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable(),
     }
 
     def invalid_fields(self) -> List[str]:

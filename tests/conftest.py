@@ -8,6 +8,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# friend games stay on loopback: a hosted server listens on 127.0.0.1, nothing is announced or browsed
+os.environ.setdefault("BACKGAMMON_LAN", "off")
 
 
 @pytest.fixture(autouse=True)

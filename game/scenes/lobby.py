@@ -77,7 +77,9 @@ class LobbyScene(MenuScene):
         bh = int(f * 2.5)
         y = top
         self.play_button = play = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
-        y += int(bh * 1.4) + 2 * gap
+        y += int(bh * 1.4) + gap
+        self.friend_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.friend"), ("friend",))
+        y += bh + 2 * gap
         self.continue_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.continue"), ("continue",))
         if self.app.has_match():
             y += bh + gap
@@ -134,6 +136,10 @@ class LobbyScene(MenuScene):
             from .records import RecordsScene
 
             self.app.switch(RecordsScene(self.app, back=self))
+        elif kind == "friend":
+            from .friend import FriendScene
+
+            self.app.switch(FriendScene(self.app, back=self))
         elif kind == "setup":
             from .setup import SetupScene
 

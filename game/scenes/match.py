@@ -33,6 +33,8 @@ from ..cues import sound_for
 from ..session import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
 from .panel import PanelState, SidePanel, StepChoice
 from .theme import manager, ui_font_px
+from ..netplay import NetSession
+from .friendplay import ask_leave, friend_update, status_line
 from .topbar import TopBar, TopState, top_bar_height
 
 FOCUS = (120, 200, 255)
@@ -617,6 +619,8 @@ class MatchScene(Scene):
             status = t("panel.resigning", name=name)
         else:
             status = name
+        if isinstance(s, NetSession):
+            status = status_line(s, status)
         score_short = ""  # for a narrow panel
         if m.length > 1:
             names = dict(name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
@@ -684,6 +688,8 @@ class MatchScene(Scene):
             self.dirty = True
         self._play_sounds()
         self._ask_questions(dt)
+        if isinstance(s, NetSession):
+            friend_update(self, s)
 
     # -- drawing --------------------------------------------------------------------------------
     def viewer(self) -> int:
@@ -1006,6 +1012,10 @@ class MatchScene(Scene):
         """Back to the lobby, after asking; the match is kept to continue."""
         from .lobby import LobbyScene
         from .ui import DialogScene
+
+        if isinstance(self.session, NetSession):
+            ask_leave(self, self.session)
+            return
 
         def go() -> None:
             if self._in_progress():

@@ -41,7 +41,9 @@ def mode_order(key: str) -> Tuple[int, str]:
         return (LEVELS.index(key[9:]), key)
     if key == "hotseat":
         return (len(LEVELS), key)
-    return (len(LEVELS) + 1, key)
+    if key == "friend":
+        return (len(LEVELS) + 1, key)
+    return (len(LEVELS) + 2, key)
 
 
 def shown(text: str, limit: int = 20) -> str:
@@ -57,6 +59,8 @@ def mode_name(key: str) -> str:
         return t("records.mode.computer", level=t(f"lobby.level.{level}") if level in LEVELS else shown(level))
     if key == "hotseat":
         return t("records.mode.hotseat")
+    if key == "friend":
+        return t("records.mode.friend")
     return shown(key)
 
 

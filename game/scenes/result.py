@@ -16,6 +16,7 @@ from ..app import App
 from ..i18n import t
 from ..options import MatchOptions
 from ..session import Session, player_name
+from ..netplay import NetSession
 from .ui import Action, MenuScene, fit_text
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class ResultScene(MenuScene):
         if s.can_next_game():
             choices.append(("next_game", t("result.next_game")))
         else:
-            swap = self.options is not None and self.options.mode == "computer"
+            swap = self.options is not None and self.options.mode in ("computer", "friend")
             choices.append(("again", t("result.again_swapped" if swap else "result.again")))
         choices.append(("lobby", t("result.lobby")))
         self.buttons_shown = [a for a, _ in choices]
@@ -105,6 +106,9 @@ class ResultScene(MenuScene):
         if kind == "next_game":
             if self.session.next_game():
                 self.app.switch(self.match_scene)
+        elif kind == "again" and isinstance(self.session, NetSession):
+            self.session.ask_rematch()  # the match scene starts it once both have asked
+            self.app.switch(self.match_scene)
         elif kind == "again":
             from .lobby import start_match
 
@@ -129,6 +133,12 @@ class ResultScene(MenuScene):
 
     def to_lobby(self) -> None:
         from .lobby import LobbyScene
+
+        if isinstance(self.session, NetSession):
+            from .friendplay import leave
+
+            leave(self.match_scene, self.session)
+            return
 
         if self.session.match.over:
             self.app.drop_match()

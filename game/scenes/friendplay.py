@@ -1,0 +1,92 @@
+"""What the match scene does for a friend game over the network: start it,
+show the connection line, ask what to do when the friend has been gone for
+2 minutes or the match has ended at the other end, leave, and rematch.
+
+The match scene calls these for a :class:`~game.netplay.NetSession` only;
+everything else about the match (board, panel, animation of the friend's
+moves, keyboard, controller and touch) is the same as against the computer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..app import App
+from ..i18n import t, tr
+from ..net.client import NetClient
+from ..net.inbound import State
+from ..netplay import NetSession
+from ..options import MatchOptions
+
+if TYPE_CHECKING:
+    from .match import MatchScene
+
+
+def start_friend_match(app: App, client: NetClient, state: State) -> None:
+    """Show a friend match that has just started (or restarted: a rematch)."""
+    from .match import MatchScene
+
+    session = NetSession(client, state, app.settings)
+    m = session.match
+    options = MatchOptions(mode="friend", colour="white" if session.me == 0 else "black", length=m.length, cube=m.cube)
+    app.keep_match(session, options)  # recorded as friend games; never saved to continue
+    app.switch(MatchScene(app, session))
+
+
+def status_line(session: NetSession, status: str) -> str:
+    """The panel's status line with the connection's state after it."""
+    return t("common.joined", a=status, b=tr(session.status()))
+
+
+def friend_update(scene: "MatchScene", session: NetSession) -> None:
+    """Once a frame: a rematch starts, or a question for the player."""
+    app = scene.app
+    if session.rematch_state is not None and not scene.animator.busy:
+        state, session.rematch_state = session.rematch_state, None
+        start_friend_match(app, session.client, state)
+        return
+    if session.may_continue and not session.asked_continue:
+        session.asked_continue = True
+        ask(scene, t("net.gone.title"), tr(session.status()),
+            [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
+    elif session.ended is not None and not session.told_ended and not session.fallback:
+        session.told_ended = True
+        ask(scene, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(scene, session))])
+
+
+def ask(scene: "MatchScene", title: str, text: str, choices: "list[tuple[str, object]]") -> None:
+    from .ui import DialogScene
+
+    def then(action: object):
+        def go() -> None:
+            if callable(action):
+                action()
+            if scene.app.scene is not scene and isinstance(scene.app.scene, DialogScene):
+                scene.app.switch(scene)
+        return go
+
+    scene.app.switch(DialogScene(scene.app, title, text, [(label, then(action)) for label, action in choices],
+                                 on_cancel=lambda: scene.app.switch(scene)))
+
+
+def leave(scene: "MatchScene", session: NetSession) -> None:
+    """Leave the friend match for the lobby (the host leaving ends it for the guest)."""
+    from .lobby import LobbyScene
+
+    app = scene.app
+    session.leave()
+    if app.session is session:
+        app.drop_match()
+    if app.hosted is not None:
+        app.hosted.stop()
+        app.hosted = None
+    app.switch(LobbyScene(app))
+
+
+def ask_leave(scene: "MatchScene", session: NetSession) -> None:
+    """Back to the lobby from a friend match: it cannot be continued later, so ask."""
+    if session.match.over or not session.online:
+        leave(scene, session)
+        return
+    key = "net.leave.host" if session.client.role == "host" else "net.leave.guest"
+    ask(scene, t("net.leave.title"), t(key), [(t("button.yes"), lambda: leave(scene, session)), (t("button.no"), lambda: None)])
