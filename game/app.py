@@ -106,19 +106,45 @@ def name_the_window() -> None:
         os.environ.setdefault(var, WINDOW_CLASS)
 
 
-def initial_window_size() -> Tuple[int, int]:
-    """1280x720, or smaller when the desktop is smaller."""
+def desktop_size(index: int = 0) -> Optional[Tuple[int, int]]:
+    """The size of display ``index`` at its native resolution, or None."""
     try:
         desktops = pygame.display.get_desktop_sizes()
     except pygame.error:  # pragma: no cover
-        desktops = []
-    w, h = DEFAULT_SIZE
-    if desktops:
-        dw, dh = desktops[0]
-        if dw and dh and (dw < w + 40 or dh < h + 80):
-            scale = min((dw - 40) / w, (dh - 80) / h)
-            w, h = max(800, int(w * scale)), max(600, int(h * scale))
-    return w, h
+        return None
+    if not desktops:
+        return None
+    w, h = desktops[min(max(index, 0), len(desktops) - 1)]
+    return (int(w), int(h)) if w > 0 and h > 0 else None
+
+
+def initial_window_size(desktop: Optional[Tuple[int, int]] = None) -> Tuple[int, int]:
+    """The size of a first window: the largest 16:9 within 80 % of the
+    desktop (a portrait desktop: the largest 9:16); 1280x720 when the
+    desktop is unknown.
+
+    >>> initial_window_size((3840, 2160)), initial_window_size((1920, 1080)), initial_window_size((1080, 1920))
+    ((3072, 1728), (1536, 864), (864, 1536))
+    """
+    desktop = desktop or desktop_size()
+    if desktop is None:
+        return DEFAULT_SIZE
+    dw, dh = desktop[0] * 0.8, desktop[1] * 0.8
+    aw, ah = (16, 9) if desktop[0] >= desktop[1] else (9, 16)
+    unit = min(dw / aw, dh / ah)
+    return max(320, int(unit * aw)), max(240, int(unit * ah))
+
+
+def _window() -> Any:
+    """The SDL window of the display module (pygame-ce), or None."""
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+    except (AttributeError, pygame.error):  # pragma: no cover - an older pygame, no window
+        return None
 
 
 _AUDIO: Any = None  # one set of synthesised sounds per process (the mixer outlives an App)
@@ -186,9 +212,13 @@ class App:
 
         pygame.display.set_icon(window_icon())
         fullscreen = fullscreen or settings.fullscreen
-        self.windowed_size: Tuple[int, int] = tuple(size or initial_window_size())  # type: ignore[assignment]
+        self.windowed_size: Tuple[int, int] = tuple(size or self._remembered_size() or initial_window_size())  # type: ignore[assignment]
         self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-        self.screen = pygame.display.set_mode((0, 0) if fullscreen else self.windowed_size, self.flags)
+        self.screen = pygame.display.set_mode(self._full_size() if fullscreen else self.windowed_size, self.flags)
+        if fullscreen:
+            self._to_origin()
+        elif size is None:
+            self._place(settings.window_pos)
         self.audio = audio if audio is not None else shared_audio(settings.sound)
         #: the match in progress (kept while the player is in the lobby) and its options
         self.session: Any = None
@@ -228,9 +258,64 @@ class App:
     def switch(self, scene: Scene) -> None:
         self.scenes.switch(scene)
 
+    # -- the window ------------------------------------------------------------------------
+    def _remembered_size(self) -> Optional[Tuple[int, int]]:
+        """The window size saved when the window last closed, if it still fits the desktop."""
+        saved = self.settings.window_size
+        desktop = desktop_size()
+        if not saved:
+            return None
+        w, h = int(saved[0]), int(saved[1])
+        if desktop is not None and (w > desktop[0] or h > desktop[1]):
+            return None
+        return w, h
+
+    def _full_size(self) -> Tuple[int, int]:
+        """Full screen: the display's native resolution."""
+        return desktop_size() or (0, 0)
+
+    def _to_origin(self) -> None:
+        """A full-screen window starts at the display's top-left corner."""
+        window = _window()
+        if window is not None and tuple(window.position) != (0, 0):
+            try:
+                window.position = (0, 0)
+            except pygame.error:  # pragma: no cover
+                pass
+
+    def _place(self, pos: Any) -> None:
+        """Put the window where it was (when SDL allows and it is on the desktop)."""
+        window, desktop = _window(), desktop_size()
+        if window is None or not pos or desktop is None:
+            return
+        x, y = int(pos[0]), int(pos[1])
+        w, h = self.size
+        if -w // 2 < x < desktop[0] - 40 and 0 <= y < desktop[1] - 40:
+            try:
+                window.position = (x, y)
+            except pygame.error:  # pragma: no cover
+                pass
+
+    def window_state(self) -> Tuple[Tuple[int, int], Optional[Tuple[int, int]]]:
+        """The windowed size and the window's position (None: unknown)."""
+        size = self.windowed_size if self.fullscreen else self.size
+        window = _window()
+        pos = tuple(window.position) if window is not None and not self.fullscreen else None
+        return size, pos  # type: ignore[return-value]
+
+    def remember_window(self) -> None:
+        """Keep the window's size and place in the settings (saved with them)."""
+        size, pos = self.window_state()
+        self.settings.window_size = [int(size[0]), int(size[1])]
+        if pos is not None:
+            self.settings.window_pos = [int(pos[0]), int(pos[1])]
+
     def quit(self) -> None:
         """Stop the loop (the window was closed, or Quit): the match in play
-        is saved first, and everything pending is on disk before it returns."""
+        is saved first, and everything pending is on disk before it returns.
+        The window's size and place are remembered for the next start."""
+        self.remember_window()
+        self.save_settings()
         self.save_match()
         self.saves.flush()
         if self.hosted is not None:  # the friend is told the host has left
@@ -267,7 +352,8 @@ class App:
         if on:
             self.windowed_size = self.size
             self.flags |= pygame.FULLSCREEN
-            self.screen = pygame.display.set_mode((0, 0), self.flags)
+            self.screen = pygame.display.set_mode(self._full_size(), self.flags)  # native resolution
+            self._to_origin()
         else:
             self.flags &= ~pygame.FULLSCREEN
             self.screen = pygame.display.set_mode(self.windowed_size, self.flags)

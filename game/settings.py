@@ -27,7 +27,7 @@ only the persisted fields go to storage (:meth:`to_stored`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import storage
 
@@ -70,6 +70,9 @@ class Settings:
     tutor: bool = False
     #: friend games: the match server to use ('' hosts the match on this computer)
     server_address: str = ""
+    #: the window's size and place when it was last closed (None: fit the desktop)
+    window_size: Optional[List[int]] = None
+    window_pos: Optional[List[int]] = None
     # -- timings, from the pace unless given (FROM_PACE) --
     #: animation speed multiplier; 0 makes every animation instant
     animation_speed: float = FROM_PACE

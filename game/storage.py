@@ -307,6 +307,8 @@ class Settings:
     board_view: str = "top"              # 'top' | 'oblique'
     tutor: bool = False
     server_address: str = ""             # friend games: a match server to use ('' hosts on this computer)
+    window_size: Optional[List[int]] = None   # [width, height] of the window when last closed; None: fit the desktop
+    window_pos: Optional[List[int]] = None    # [x, y] of the window when last closed (where SDL tells it)
 
     CHECKS: ClassVar[Dict[str, Callable[[Any], bool]]] = {
         "sound": _is_bool,
@@ -324,6 +326,9 @@ class Settings:
         "board_view": _one_of("top", "oblique"),
         "tutor": _is_bool,
         "server_address": lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable(),
+        "window_size": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
+                                               and 320 <= v[0] <= 16384 and 240 <= v[1] <= 16384),
+        "window_pos": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int and -32768 <= n <= 32768 for n in v)),
     }
 
     def invalid_fields(self) -> List[str]:

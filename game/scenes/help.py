@@ -46,7 +46,10 @@ class HelpScene(MenuScene):
         self.box = UITextBox("", rect, self.manager, object_id="#help_text")
         lang = self.language
         text_px = max(10, int(round(19 * f / 20)))  # the #help_text font of theme.json, scaled
-        self.manager.preload_fonts([{"name": fonts.THEME_NAMES[lang], "point_size": text_px, "style": "bold", "antialiased": "1"}])
+        font_dict = self.manager.get_theme().get_font_dictionary()
+        if not font_dict.check_font_preloaded(font_dict.create_font_id(text_px, fonts.THEME_NAMES[lang], True, False, True)):
+            # (a theme parsed for an earlier screen has it already: see theme.manager)
+            self.manager.preload_fonts([{"name": fonts.THEME_NAMES[lang], "point_size": text_px, "style": "bold", "antialiased": "1"}])
         measure = width = None
         if lang == "zh":  # pygame_gui wraps only at spaces: break Chinese lines ourselves
             font = _measure_font(lang, text_px)

@@ -171,12 +171,58 @@ def _share_loaded_fonts() -> None:
     FontResource.load = shared_load  # type: ignore[method-assign]
 
 
+def box_block(object_id: str) -> Dict[str, Any]:
+    """The theme file's block for ``object_id`` (with what it inherits)."""
+    return _base().get(object_id, {})
+
+
+#: parsed themes by (text size, language), each with a font that says whether pygame's fonts are still alive
+_THEMES: Dict[Tuple[int, str], Tuple[Any, Any]] = {}
+
+
+def _parsed_theme(key: Tuple[int, str]) -> Any:
+    """The theme parsed for ``key`` before, if its fonts are still alive
+    (pygame.quit() elsewhere in the process ends every font made before it)."""
+    got = _THEMES.get(key)
+    if got is None:
+        return None
+    try:
+        got[1].size("A")
+    except pygame.error:
+        _THEMES.clear()
+        return None
+    return got[0]
+
+
+@lru_cache(maxsize=32)
+def _manager_class(key: Tuple[int, str]) -> type:
+    """A UI manager class that takes its theme, once parsed, from
+    :data:`_THEMES`: every screen (and every resize) makes a manager, and
+    parsing the theme was a third of a rebuild.  Managers only read it."""
+
+    class Manager(pygame_gui.UIManager):
+        def create_new_theme(self, theme_path: Any = None) -> Any:
+            cached = _parsed_theme(key)
+            if cached is not None:
+                return cached
+            made = super().create_new_theme(theme_path)
+            if len(_THEMES) >= 16:
+                _THEMES.clear()
+            _THEMES[key] = (made, pygame.font.Font(None, 10))
+            return made
+
+    return Manager
+
+
 def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
     """A UI manager for a window of ``size``, themed for text ``font_px``
-    high, in the language shown now."""
+    high, in the language shown now (the theme is parsed once per text size
+    and language)."""
     _share_loaded_fonts()
     lang = i18n.language()
-    return pygame_gui.UIManager(size, theme(font_px, lang), starting_language=lang)
+    key = (font_px, lang)
+    cls = _manager_class(key)
+    return cls(size, None if _parsed_theme(key) is not None else theme(font_px, lang), starting_language=lang)
 
 
 def theme(font_px: int, lang: str = "en") -> Dict[str, Any]:

@@ -1,0 +1,70 @@
+"""How long a menu screen takes to rebuild when the window changes size
+(the settings screen by default): CPU seconds per rebuild at each size,
+the first time (nothing cached for that size) and again (fonts and theme
+reused).  Headless; a few seconds.
+
+    python benchmarks/rebuild.py [--screen settings|lobby|records] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("BACKGAMMON_HOME", tempfile.mkdtemp(prefix="bg-bench-"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+SIZES = ((1280, 720), (1920, 1080), (2560, 1440), (3840, 2160), (1080, 1920), (1280, 720))
+
+
+def make_screen(app, name):
+    from game.scenes.lobby import LobbyScene
+
+    lobby = LobbyScene(app)
+    if name == "lobby":
+        return lobby
+    if name == "records":
+        from game.scenes.records import RecordsScene
+
+        return RecordsScene(app, back=lobby)
+    from game.scenes.settings import SettingsScene
+
+    return SettingsScene(app, back=lobby)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--screen", default="settings", choices=("settings", "lobby", "records"))
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    import pygame
+
+    from game.app import App
+    from game.settings import Settings
+
+    app = App(size=SIZES[0], settings=Settings(pace="instant"))
+    app.switch(make_screen(app, args.screen))
+    app.frame(1 / 60)
+    print(f"{args.screen} screen: CPU seconds per rebuild after a resize")
+    for size in SIZES:
+        times = []
+        for _ in range(args.repeat):
+            t0 = time.process_time()
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+            app.frame(1 / 60)
+            times.append(time.process_time() - t0)
+            # away and back, so the next one is a real resize too
+            other = SIZES[0] if size != SIZES[0] else SIZES[1]
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=other[0], h=other[1], size=other))
+            app.frame(1 / 60)
+        print(f"  {size[0]}x{size[1]}: first {times[0]:.3f} s, then median {sorted(times[1:])[len(times[1:]) // 2]:.3f} s")
+
+
+if __name__ == "__main__":
+    main()

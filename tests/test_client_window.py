@@ -1,0 +1,75 @@
+"""The window fits the screen: a first start sized from the desktop, the
+last size and place remembered, full screen at the display's native
+resolution from its top-left corner.  The real App, with real events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import app as app_module
+from game.app import App, _window
+from game.scenes.lobby import LobbyScene
+from game.settings import Settings
+
+
+def _desktop(monkeypatch, size):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [size])
+
+
+def _frame(app):
+    app.frame(1 / 60)
+
+
+@pytest.mark.parametrize("desktop,expected", [((3840, 2160), (3072, 1728)), ((1920, 1080), (1536, 864)), ((1366, 768), (1092, 614))])
+def test_the_first_window_fits_the_desktop(monkeypatch, desktop, expected):
+    _desktop(monkeypatch, desktop)
+    app = App(settings=Settings(pace="instant"))
+    app.switch(LobbyScene(app))
+    _frame(app)
+    assert app.size == expected
+
+
+def test_the_window_comes_back_at_its_last_size_and_place(monkeypatch):
+    _desktop(monkeypatch, (2560, 1440))
+    app = App()  # settings from the (fresh) storage
+    app.switch(LobbyScene(app))
+    _frame(app)
+    assert app.size == (2048, 1152)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1500, h=900, size=(1500, 900)))
+    _frame(app)
+    window = _window()
+    window.position = (120, 80)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    _frame(app)
+    assert not app.running
+    again = App()
+    again.switch(LobbyScene(again))
+    _frame(again)
+    assert again.size == (1500, 900)
+    assert tuple(_window().position) == (120, 80)
+
+
+def test_a_remembered_size_larger_than_the_desktop_is_not_used(monkeypatch):
+    _desktop(monkeypatch, (1280, 720))
+    app = App(settings=Settings(window_size=[3000, 2000]))
+    assert app.size == (1024, 576)
+
+
+def test_full_screen_covers_the_display_at_native_resolution_from_0_0(monkeypatch):
+    _desktop(monkeypatch, (1920, 1080))
+    app = App(size=(1280, 720), settings=Settings(pace="instant"))
+    app.switch(LobbyScene(app))
+    _window().position = (320, 180)
+    _frame(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0, window=None))
+    _frame(app)
+    assert app.fullscreen and app.size == (1920, 1080)
+    assert tuple(_window().position) == (0, 0)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0, window=None))
+    _frame(app)
+    assert not app.fullscreen and app.size == (1280, 720)
+
+
+def test_initial_size_doctest_numbers():
+    assert app_module.initial_window_size((1080, 1920)) == (864, 1536)
