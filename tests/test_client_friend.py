@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 
+import pygame
 import pytest
 
 from game import clipboard, i18n
@@ -141,3 +142,19 @@ def test_read_invite_takes_what_the_host_copied():
     assert read_invite("  [::1]:8765   abcde-fghjk", "") == ("[::1]:8765", "ABCDEFGHJK")
     with pytest.raises(ValueError):
         read_invite("127.0.0.1:80", "")
+
+
+def test_host_by_keyboard_alone_and_back_by_escape():
+    d = AppDriver(settings=quick())
+    d.click_button(d.scene.friend_button)
+    fs = d.scene
+    for _ in range(len(fs.focusables())):  # Tab to the Host button, Enter presses it
+        if fs.focus.current(fs.focusables()) is not None and fs.focus.current(fs.focusables())[0] is fs.host_button:
+            break
+        d.key(pygame.K_TAB)
+    assert fs.focus.current(fs.focusables())[0] is fs.host_button
+    d.key(pygame.K_RETURN)
+    until([d], lambda: fs._code_shown)
+    assert d.app.hosted is not None and fs.code_label.text == format_code(fs.client.code)
+    d.key(pygame.K_ESCAPE)  # cancel: the server stops
+    assert isinstance(d.scene, LobbyScene) and d.app.hosted is None

@@ -351,6 +351,25 @@ def walk(lang, size, monkeypatch, shots=False):
     assert any(line == i18n.tr(d.scene.message) for line in d.scene.lines) and d.scene.message
     audit.scene(d.app, "records with a notice")
     d.key(pygame.K_ESCAPE)
+    # play a friend: an error line, then hosting (the invite code shown large), then back
+    from game.scenes.friend import FriendScene
+
+    d.click_button(d.scene.friend_button)
+    friend = d.scene
+    assert isinstance(friend, FriendScene)
+    friend.entry.set_text("nonsense")
+    d.click_button(friend.join_button)
+    audit.scene(d.app, "play a friend, an error")
+    d.click_button(friend.host_button)
+    for _ in range(5000):
+        if friend._code_shown:
+            break
+        d.frames(1)
+    d.frames(2)
+    assert friend._code_shown
+    audit.scene(d.app, "play a friend, hosting")
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, LobbyScene) and d.app.hosted is None
     # hot-seat, a 5-point match with the cube
     lobby = d.scene
     for row, value in (("mode", "hotseat"), ("length", 5), ("cube", True)):
