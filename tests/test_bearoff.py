@@ -79,10 +79,14 @@ def test_bad_positions_and_files_are_clear_errors(tmp_path):
     junk.write_bytes(b"not a database")
     with pytest.raises(BackgammonError, match="cannot read"):
         BearoffDatabase.load(junk)
+    with pytest.raises(BackgammonError, match="cannot read"):
+        BearoffDatabase.load(bearoff.DEFAULT_PATH, small_path=junk)
+    # without the two-sided table the one-sided one answers alone
+    assert BearoffDatabase.load(bearoff.DEFAULT_PATH, small_path=tmp_path / "missing.npz").small is None
 
 
 def test_shipped_file_is_small_and_every_distribution_is_whole():
-    assert bearoff.DEFAULT_PATH.stat().st_size < 1_000_000
+    assert bearoff.DEFAULT_PATH.stat().st_size + bearoff.SMALL_PATH.stat().st_size < 1_000_000
     db = default_database()
     assert np.allclose(db.dist.sum(axis=1), 1.0) and np.allclose(db.gammon.sum(axis=1), 1.0)
     assert db.dist[:, -1].max() == 0.0  # nothing was cut off at MAX_ROLLS
@@ -166,11 +170,33 @@ def test_bearoff_plays_are_never_wrong_against_exact_two_sided_values():
     assert decisions > 300 and worst < 1e-9
 
 
+def test_four_checkers_a_side_play_from_the_exact_two_sided_table():
+    # here the one-sided database alone would play 2/1 4/2 (needing the fewest
+    # rolls on average); 4/3 4/2 wins more often against this opponent
+    a, b = (0, 0, 0, 2, 1, 0), (0, 0, 0, 1, 2, 1)
+    pos = home_position(a, b)
+    chosen = pos.apply(race.rank_bearoff(pos, (1, 2))[0][0]).on_roll_counts()[:6]
+    assert chosen == (0, 1, 1, 0, 1, 0)
+    assert (after_value(chosen, b) + 1) / 2 == pytest.approx(0.8158964, abs=1e-6)  # the winning chance
+    db = default_database()
+    assert db.small is not None and db.small.shape == (210, 210)
+    for x, y in [(a, b), ((1, 1, 1, 1, 0, 0), (0, 0, 0, 0, 0, 4)), ((0, 0, 0, 0, 0, 4), (4, 0, 0, 0, 0, 0))]:
+        assert db.probabilities(x, y)[0] == pytest.approx(two_sided_win(x, y), abs=1e-6)
+
+
+@pytest.mark.slow
+def test_bearoff_plays_are_never_wrong_with_four_checkers_a_side():
+    """150 pairs of positions with four checkers a side, drawn at random: every roll."""
+    fours = [c for c in bearoff.all_positions() if sum(c) == 4]
+    rng = np.random.default_rng(11)
+    pairs = [(fours[i], fours[j]) for i, j in rng.integers(0, len(fours), size=(150, 2))]
+    decisions, worst = _check_choices(pairs, _rank_choice)
+    assert decisions > 1_000 and worst < 1e-9
+
+
 @pytest.mark.slow
 def test_bearoff_plays_are_never_wrong_up_to_three_checkers_a_side():
-    """Up to three checkers a side: every roll of every pair of positions
-    (with four a side, a one-sided database is known to err now and then: 158
-    of 545,699 decisions, by at most 0.0035 of winning chance)."""
+    """Up to three checkers a side: every roll of every pair of positions."""
     pairs = [(a, b) for a in small(3) for b in small(3)]
 
     def choose(pos: Position, roll: Tuple[int, int]):

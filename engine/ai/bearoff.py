@@ -41,7 +41,7 @@ import sys
 import time
 from math import comb
 from pathlib import Path
-from typing import Dict, Iterable, List, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -61,6 +61,8 @@ MAX_ROLLS = 32
 #: probabilities are stored as multiples of 1 / SCALE in uint16
 SCALE = 65535
 DEFAULT_PATH = assets_dir() / "bearoff.npz"
+#: the exact two-sided table for small positions (see :mod:`engine.ai.bearoff2`)
+SMALL_PATH = assets_dir() / "bearoff2.npz"
 
 ROLLS: Tuple[Tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 ROLL_WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in ROLLS]) / 36.0
@@ -152,7 +154,7 @@ def all_positions() -> List[Counts]:
 
 
 # -- the generator ----------------------------------------------------------
-def _plays(c: Counts) -> List[List[Counts]]:
+def plays_by_roll(c: Counts) -> List[List[Counts]]:
     """For each of the 21 rolls, the distinct home boards the legal plays reach
     (asked of the engine's move generator; the other side is borne off)."""
     pos = Position(list(c) + [0] * 19, [0] * 25)
@@ -187,7 +189,7 @@ def generate(progress: bool = False) -> Dict[str, np.ndarray]:
         acc = np.zeros(MAX_ROLLS)
         gacc = np.zeros(MAX_ROLLS)
         full = i in full_of
-        for w, boards in zip(ROLL_WEIGHTS, _plays(c)):
+        for w, boards in zip(ROLL_WEIGHTS, plays_by_roll(c)):
             idx = [index(b) for b in boards]
             best = min(idx, key=lambda k: mean[k])
             acc[1:] += w * dist[best, :-1]
@@ -246,9 +248,13 @@ def save(tables: Dict[str, np.ndarray], path: str | Path) -> None:
 class BearoffDatabase:
     """The loaded database.  Positions are 6 counts (points 1..6) or an index."""
 
-    def __init__(self, dist: np.ndarray, gammon: np.ndarray):
+    def __init__(self, dist: np.ndarray, gammon: np.ndarray, small: Optional[np.ndarray] = None):
         if dist.shape != (N_POSITIONS, MAX_ROLLS) or gammon.shape != (N_FULL, MAX_ROLLS):
             raise BearoffDatabaseError(f"bear-off tables have shapes {dist.shape} and {gammon.shape}")
+        if small is not None and (small.ndim != 2 or small.shape[0] != small.shape[1] or small.shape[0] > N_POSITIONS):
+            raise BearoffDatabaseError(f"the two-sided bear-off table has shape {small.shape}")
+        #: exact P(win) of the side on roll for pairs of small positions (indices below its size), or None
+        self.small = small
         self.dist = dist
         self.gammon = gammon
         steps = np.arange(MAX_ROLLS)
@@ -267,14 +273,21 @@ class BearoffDatabase:
         self._g_at_least_all = np.concatenate((self.g_at_least, np.zeros((1, MAX_ROLLS + 1))), axis=0)
 
     @classmethod
-    def load(cls, path: str | Path = DEFAULT_PATH) -> "BearoffDatabase":
+    def load(cls, path: str | Path = DEFAULT_PATH, small_path: str | Path | None = SMALL_PATH) -> "BearoffDatabase":
+        """The one-sided tables from ``path`` and, when ``small_path`` names a
+        file that exists, the two-sided table for small positions."""
         try:
             with np.load(Path(path), allow_pickle=False) as data:
                 d = _unpack(data["dist_start"], data["dist_length"], data["dist_data"])
                 g = _unpack(data["gammon_start"], data["gammon_length"], data["gammon_data"])
+            small = None
+            if small_path is not None and Path(small_path).exists():
+                path = small_path
+                with np.load(Path(small_path), allow_pickle=False) as data:
+                    small = np.asarray(data["win"], dtype=np.float64)
         except (OSError, KeyError, ValueError, IndexError) as exc:
             raise BearoffDatabaseError(f"cannot read the bear-off database {path}: {exc}") from exc
-        return cls(d, g)
+        return cls(d, g, small)
 
     @staticmethod
     def _id(position: Sequence[int] | int) -> int:
@@ -323,6 +336,11 @@ class BearoffDatabase:
         # the opponent finishes on its k-th roll when the side on roll has not
         # borne off a checker in k rolls
         out[:, 3] = np.einsum("ij,ij->i", db, ga[:, 1:])
+        if self.small is not None:
+            # both sides small: the exact two-sided chance (no gammons there)
+            n = self.small.shape[0]
+            both = (a < n) & (b < n)
+            out[both, 0] = self.small[a[both], b[both]]
         return out
 
 
