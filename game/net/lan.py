@@ -96,28 +96,32 @@ class LanBrowser:
         if self._zc is not None or not lan_enabled():
             return self._zc is not None
         try:
-            from zeroconf import ServiceBrowser, ServiceStateChange, Zeroconf
+            from zeroconf import ServiceBrowser, Zeroconf
 
             self._zc = Zeroconf()
-
-            def changed(zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
-                if state_change is ServiceStateChange.Removed:
-                    self.remove(name)
-                    return
-                info = zeroconf.get_service_info(service_type, name, timeout=2000)
-                if info is None or not info.parsed_addresses():
-                    return
-                props = {k.decode(errors="replace"): (v or b"").decode(errors="replace") for k, v in info.properties.items()}
-                code = normalize_code(props.get("code", ""))
-                if code is not None:
-                    self.add(LanGame(props.get("name", "")[:32], info.parsed_addresses()[0], int(info.port), code), name)
-
-            self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[changed])
+            self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self.on_service_state_change])
             return True
         except Exception as exc:  # no multicast here: joining by code still works
             LOG.info("no local network discovery: %s", exc)
             self.stop()
             return False
+
+    def on_service_state_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+        """zeroconf's handler: a game announced (its address, port and code read
+        from the announcement; anything malformed is ignored) or withdrawn."""
+        from zeroconf import ServiceStateChange
+
+        if state_change is ServiceStateChange.Removed:
+            self.remove(name)
+            return
+        info = zeroconf.get_service_info(service_type, name, timeout=2000)
+        if info is None or not info.parsed_addresses() or not info.port:
+            return
+        props = {k.decode(errors="replace"): (v or b"").decode(errors="replace") for k, v in info.properties.items()}
+        code = normalize_code(props.get("code", ""))
+        if code is not None:
+            name_shown = "".join(c for c in props.get("name", "") if c.isprintable())[:32]
+            self.add(LanGame(name_shown, info.parsed_addresses()[0], int(info.port), code), name)
 
     def stop(self) -> None:
         zc, self._zc, self._browser = self._zc, None, None
