@@ -77,8 +77,10 @@ def play_turn(d: AppDriver, rng: random.Random) -> None:
 
 
 @pytest.mark.slow
-def test_two_apps_play_a_friend_match_and_a_rematch_by_clicks():
-    host, guest = AppDriver(settings=quick()), AppDriver(settings=quick())
+def test_two_apps_play_a_friend_match_and_a_rematch_by_clicks(tmp_path, monkeypatch):
+    host = AppDriver(settings=quick())
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))  # the friend's own folders
+    guest = AppDriver(settings=quick())
     rng = random.Random(4)
     try:
         hs, gs = host_and_join(host, guest)
@@ -95,6 +97,15 @@ def test_two_apps_play_a_friend_match_and_a_rematch_by_clicks():
         assert hs.match.to_json()["game"]["log"] == gs.match.to_json()["game"]["log"]
         server = host.app.hosted.server.server
         assert hs.match.score == next(iter(server.lobby.rooms.values())).match.score
+        # recorded as friend games: each app its own player's result
+        won = []
+        for d in (host, guest):
+            d.app.saves.flush()
+            tally = d.app.storage.load_records()[0].by_mode["friend"]
+            assert tally.games_played == 1
+            won.append(tally.games_won)
+        assert sorted(won) == [0, 1] and won[hs.match.winner] == 1
+        assert host.app.storage.load_game()[0] is None  # never saved to continue
         # rematch: colours swapped
         for d in (host, guest):
             d.click_button(d.scene.result_buttons["again"])
