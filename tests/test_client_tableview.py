@@ -68,7 +68,7 @@ def test_the_view_buttons_switch_views_and_the_choice_is_a_setting():
 
 def test_drag_on_an_empty_part_turns_the_oblique_view_within_limits_and_home_resets():
     d = _driver()
-    cam = d.scene.camera
+    cam = d.scene.table.camera
     assert cam.angles.is_default
     _turn(d, 120, 0)
     assert cam.angles.yaw > 5
@@ -91,24 +91,24 @@ def test_wheel_and_pinch_zoom_towards_the_pointer():
     d.mouse_move(pointer)
     d.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0, touch=False, window=None)
     d.frames(1)
-    assert d.scene.camera.angles.zoom > 1.2
+    assert d.scene.table.camera.angles.zoom > 1.2
     after = d.scene.renderer.to_plane(pointer)
     assert abs(after[0] - under[0]) < 1.0 and abs(after[1] - under[1]) < 1.0
     # a pinch (two fingers spreading) zooms in further, closing zooms out
-    z = d.scene.camera.angles.zoom
+    z = d.scene.table.camera.angles.zoom
     w, h = d.app.size
     d.post(pygame.MULTIGESTURE, touch_id=1, x=pointer[0] / w, y=pointer[1] / h, rotated=0.0, pinched=0.05, num_fingers=2)
     d.frames(1)
-    assert d.scene.camera.angles.zoom > z
+    assert d.scene.table.camera.angles.zoom > z
     for _ in range(30):
         d.post(pygame.MULTIGESTURE, touch_id=1, x=0.4, y=0.5, rotated=0.0, pinched=-0.2, num_fingers=2)
     d.frames(1)
-    assert d.scene.camera.angles.zoom == ZOOM_RANGE[0]
+    assert d.scene.table.camera.angles.zoom == ZOOM_RANGE[0]
 
 
 def test_the_right_stick_turns_and_the_triggers_zoom():
     d = _driver()
-    cam = d.scene.camera
+    cam = d.scene.table.camera
     d.post(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=pygame.CONTROLLER_AXIS_RIGHTX, value=32767)
     d.frames(10)
     assert cam.angles.yaw > 3 and d.scene.busy  # the loop keeps running while the stick is held
@@ -132,12 +132,12 @@ def test_play_by_click_click_in_both_views_at_several_angles(view, turn):
     d = _driver(view)
     if turn is not None:
         _turn(d, *turn)
-        assert not d.scene.camera.angles.is_default
+        assert not d.scene.table.camera.angles.is_default
     if view == "oblique" and turn == (150, -60):
         d.mouse_move(_empty_spot(d))
         d.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0, touch=False, window=None)
         d.frames(1)
-        assert d.scene.camera.angles.zoom > 1.3
+        assert d.scene.table.camera.angles.zoom > 1.3
     viewers = set()
     rng = random.Random(5)
     for _ in range(4):
@@ -250,7 +250,7 @@ def test_the_settings_screen_chooses_the_view_and_the_match_shows_it():
     d.key(pygame.K_ESCAPE)
     d.frames(1)
     assert d.app.scene is match and isinstance(match.renderer, ObliqueRenderer)
-    assert ViewAngles(OBLIQUE).is_default and match.camera.mode == OBLIQUE
+    assert ViewAngles(OBLIQUE).is_default and match.table.mode == OBLIQUE
 
 
 def test_partial_redraws_of_the_oblique_view_match_drawing_it_whole():

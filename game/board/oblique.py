@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import partial
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple, Union
 
 import numpy as np
 import pygame
@@ -54,6 +54,13 @@ from .solids import SHADOW_SLANT, Shadows, alpha_polygon, checker_rings, circle_
 Point = Tuple[float, float]
 #: something standing on the board: its distance from the eye, where it is on the screen, how to draw it
 Solid = Tuple[float, pygame.Rect, Callable[[pygame.Surface], object]]
+#: a view's solids projected: bar halos, borne-off slabs, solids far to near, count labels
+Staged = Tuple[
+    List[Tuple[Tuple[int, int, int], List[Point]]],
+    List[Tuple[Tuple[float, float, float, float], float, Tuple[int, int, int]]],
+    List[Solid],
+    List[Tuple[int, Point, str]],
+]
 FOCUS_BLUE = (120, 200, 255)
 #: heights in units of a point's width
 CHECKER_H = 0.2
@@ -78,6 +85,7 @@ class ObliqueRenderer(BoardRenderer):
         angles = angles or ViewAngles(OBLIQUE)
         self.projection = Projection(board_box(layout), area_box(layout), replace(angles, mode=OBLIQUE))
         self.shadows = Shadows()
+        self._staged: Optional[Tuple[BoardView, Projection, Staged]] = None
         super().__init__(layout, text, show_numbers, show_pips)
 
     @property
@@ -90,6 +98,10 @@ class ObliqueRenderer(BoardRenderer):
         if proj.angles != self.projection.angles:
             self.projection = proj
             self.background = self._draw_background()
+
+    @property
+    def _tray_box(self) -> pygame.Rect:
+        return self._screen_box(self.layout.tray_rect, (SLAB_Z + 0.05) * self.layout.d)
 
     # -- the background -----------------------------------------------------------------
     def _poly(self, pts: List[Point], z: float = 0.0) -> List[Point]:
@@ -166,18 +178,43 @@ class ObliqueRenderer(BoardRenderer):
         w = int(max(2.0, lay.d * width * self.projection.scale_at(*centre)))
         return circle_outline(surface, self.projection, centre, CHECKER_H * lay.d, lay.checker_radius * scale, colour, w)
 
-    def _label(self, surface: pygame.Surface, text: str, role: str, colour: Tuple[int, ...], at: Point, z: float = 0.0) -> pygame.Rect:
+    def _label(self, surface: Optional[pygame.Surface], text: str, role: str, colour: Tuple[int, ...], at: Point, z: float = 0.0) -> pygame.Rect:
+        """Words on the board at ``at`` (height ``z``), sized by their distance;
+        without a surface only where they would go."""
         size = max(8, int(self.layout.font_px(role) * self.projection.scale_at(at[0], at[1], z)) // 2 * 2)
         label = self.text.render(text, size, colour)
-        return self.blit_centered(surface, label, self.projection.to_screen(at[0], at[1], z))
+        x, y = self.projection.to_screen(at[0], at[1], z)
+        if surface is None:
+            return label.get_rect(center=(round(x), round(y)))
+        return self.blit_centered(surface, label, (x, y))
 
     def _solids(self, surface: pygame.Surface, view: BoardView) -> None:
-        """Everything standing on the board (slabs, checkers, dice, cube), far to near."""
+        """Everything standing on the board (slabs, checkers, dice, cube), far
+        to near; only what meets the surface's clip (a part redrawn)."""
+        if self._staged is None or self._staged[0] is not view or self._staged[1] is not self.projection:
+            self._staged = (view, self.projection, self._stage(surface, view))
+        halos, slabs, solids, labels = self._staged[2]
+        clip = surface.get_clip()
+        whole = clip == surface.get_rect()
+        for colour, poly in halos:
+            pygame.draw.polygon(surface, colour, poly)
+        if slabs and (whole or self._tray_box.colliderect(clip)):
+            draw_slabs(surface, self.projection, slabs)
+        for _, box, draw in solids:
+            if whole or box.colliderect(clip):
+                draw(surface)
+        for player, centre, text in labels:
+            self._label(surface, text, "count", CHECKER_TEXT[player], centre, CHECKER_H * self.layout.d)
+
+    def _stage(self, surface: pygame.Surface, view: BoardView) -> Staged:
+        """What :meth:`_solids` draws for ``view``, projected once (the parts of
+        one frame share it)."""
         lay, proj = self.layout, self.projection
         counts = self._counts(view)
         d = lay.d
         items: List[Tuple[int, Point, float]] = []
         labels: List[Tuple[int, Point, str]] = []
+        halos: List[Tuple[Tuple[int, int, int], List[Point]]] = []
         slabs = []
         for player in (0, 1):
             side = 0 if player == view.viewer else 1
@@ -189,14 +226,13 @@ class ObliqueRenderer(BoardRenderer):
                 for i in range(shown):
                     items.append((player, lay.slot(side, loc, i), 0.0))
                     if halo is not None:  # a dark checker on the dark bar stands out
-                        pygame.draw.polygon(surface, halo, proj.many(_disc(lay.slot(side, loc, i), lay.checker_radius * 1.18)).tolist())
+                        halos.append((halo, proj.many(_disc(lay.slot(side, loc, i), lay.checker_radius * 1.18)).tolist()))
                 if n > shown:
                     labels.append((player, lay.slot(side, loc, shown - 1), str(n)))
             for i in range(c[OFF]):
                 r = lay.slab_rect(side, i)
                 inset = r.h * 0.05
                 slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, CHECKER[player]))
-        draw_slabs(surface, proj, slabs)
         solids: List[Solid] = list(self._checkers(surface, items))
         if view.tumbling is None:
             solids.extend(self._dice_solids(view))
@@ -207,13 +243,7 @@ class ObliqueRenderer(BoardRenderer):
             value = str(self.cube_shown(view))
             solids.append((proj.depth(*centre), self._screen_box(r, r.w), partial(self._cube, centre=centre, width=r.w, value=value)))
         solids.sort(key=lambda item: -item[0])
-        clip = surface.get_clip()
-        whole = clip == surface.get_rect()
-        for _, box, draw in solids:
-            if whole or box.colliderect(clip):
-                draw(surface)
-        for player, centre, text in labels:
-            self._label(surface, text, "count", CHECKER_TEXT[player], centre, CHECKER_H * d)
+        return halos, slabs, solids, labels
 
     def _cube(self, surface: pygame.Surface, centre: Point, width: int, value: str) -> None:
         half = width / 2
@@ -269,33 +299,62 @@ class ObliqueRenderer(BoardRenderer):
     def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
         """What changed (as the top view finds it on the board's plane),
         lifted to the height of the dice and the cube and projected."""
-        plane = super().dirty_regions(old, new)
+        prompt_changed = old.prompt != new.prompt
+        plane = super().dirty_regions(replace(old, prompt=new.prompt) if prompt_changed else old, new)
         if plane is None:
             return None
         lift = (SLAB_Z + 0.05) * self.layout.d
         tall = 1.6 * self.layout.d  # dice and the cube stand taller
         dice = (self.layout.dice_area, self.layout.other_dice_area, self.layout.cube_col_rect)
-        return [self._screen_box(r, tall if r in dice else lift) for r in plane]
+        rects = [self._screen_box(r, tall if r in dice else lift) for r in plane]
+        if prompt_changed:  # the prompt's words, as they were and as they are
+            rects += [self._prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
+        return rects
+
+    def _prompt_rect(self, text: str) -> pygame.Rect:
+        return self._label(None, text, "prompt", NUMBER, self._prompt_at())
+
+    def _prompt_at(self) -> Point:
+        return (float(self.layout.dice_area.centerx), float(self.layout.dice_area.centery))
 
     def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
         lay, proj = self.layout, self.projection
         snap = view.snap
+        clip = surface.get_clip()
+        whole = clip == surface.get_rect()
+
+        def meets(centre_or_rect: Union[pygame.Rect, Point]) -> bool:
+            """Does what is drawn there meet the part being drawn?"""
+            if whole:
+                return True
+            if isinstance(centre_or_rect, pygame.Rect):
+                rect = centre_or_rect
+            else:
+                x, y = centre_or_rect
+                r = lay.checker_radius * 1.3
+                rect = pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1)
+            return self._screen_box(rect, CHECKER_H * lay.d).colliderect(clip)
+
         for p in view.targets:
             if p == OFF:
-                alpha_polygon(surface, (*GOLD, 110), self._rect_poly(lay.tray_halves[0]))
-            elif 1 <= p <= 24:
+                if meets(lay.tray_halves[0]):
+                    alpha_polygon(surface, (*GOLD, 110), self._rect_poly(lay.tray_halves[0]))
+            elif 1 <= p <= 24 and meets(lay.point_rect(p)):
                 tri = self._poly(list(lay.triangle(p)))
                 alpha_polygon(surface, (*GOLD, 150), tri)
                 pygame.draw.lines(surface, GOLD, True, tri, max(2, int(lay.d * 0.05)))
         self._solids(surface, view)
         for p in view.movable:
-            if p != view.selected:
-                self._ring(surface, self.top_slot(snap, view.viewer, p), GOLD, 1.1, 0.07)
+            spot = self.top_slot(snap, view.viewer, p)
+            if p != view.selected and meets(spot):
+                self._ring(surface, spot, GOLD, 1.1, 0.07)
         if view.focus_step is not None:
             self._ring(surface, self.top_slot(snap, view.viewer, view.focus_step[0]), FOCUS_BLUE, 1.18, 0.1)
         if view.selected is not None and snap.counts[view.viewer][view.selected] > 0:
             self._ring(surface, self.top_slot(snap, view.viewer, view.selected), GOLD, 1.18, 0.13)
         for g in view.ghosts:
+            if not meets(g):
+                continue
             pts = [(float(a), float(b)) for a, b in proj.many(_disc(g, lay.checker_radius))]
             alpha_polygon(surface, (*CHECKER[view.viewer], 120), pts)
         if view.focus is not None:
@@ -304,7 +363,7 @@ class ObliqueRenderer(BoardRenderer):
             side = 0 if player == view.viewer else 1
             self._label(surface, str(snap.pips[player]), "pips", NUMBER, lay.pips_pos(side))
         if view.prompt:
-            self._label(surface, view.prompt, "prompt", NUMBER, (float(lay.dice_area.centerx), float(lay.dice_area.centery)))
+            self._label(surface, view.prompt, "prompt", NUMBER, self._prompt_at())
         if view.hint:
             self._draw_hint_arrows(surface, view)
         if view.hint_lines:

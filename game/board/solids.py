@@ -268,8 +268,12 @@ _V = np.array([f[2] for f in _FACES], float)
 _CORNERS = np.array([(sx, sy, sz) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], float)
 
 
-def draw_box(
-    surface: pygame.Surface,
+#: a box on the screen: its shadow, then (colour, polygon, outline colour or None) far to near
+BoxPaint = Tuple[Optional[List[Point]], List[Tuple[Colour, List[Point], Optional[Colour]]]]
+_BOXES: Dict[Tuple[object, ...], BoxPaint] = {}
+
+
+def box_paint(
     proj: Projection,
     centre: Point,
     z: float,
@@ -280,10 +284,12 @@ def draw_box(
     values: Optional[Tuple[int, ...]] = None,
     pip: Colour = (30, 28, 26),
     shadow: bool = True,
-) -> pygame.Rect:
-    """A shaded box (a die when ``values`` gives its faces' pips) resting at
-    height ``z`` (its lowest corner there), turned ``spin`` degrees about the
-    vertical and rolled ``roll`` about its x axis.  Returns the rectangle drawn."""
+) -> BoxPaint:
+    """The polygons of :func:`draw_box` (kept for a box that stands still)."""
+    key = (proj, centre, z, half, colour, spin, roll, values, pip, shadow)
+    got = _BOXES.get(key)
+    if got is not None:
+        return got
     rot = _rotation(spin, roll)
     size = np.array(half, float)
     corners = (_CORNERS * size) @ rot.T
@@ -306,28 +312,54 @@ def draw_box(
             centres = fc + 0.52 * (spots[:, 0:1] * u + spots[:, 1:2] * v)
             dots = centres[:, None, :] + 0.17 * (_PIP_COS[None, :, None] * u + _PIP_SIN[None, :, None] * v)
             pts.append(dots.reshape(-1, 3))
+    foot_pts: List[Point] = []
     if shadow:
         foot = corners[:, :2] + base[:2] + np.array(SHADOW_SLANT) * (corners[:, 2:3] + lift)
         foot_pts = _hull([(float(p[0]), float(p[1])) for p in foot])
         pts.append(np.column_stack((np.array(foot_pts), np.zeros(len(foot_pts)))))
     scr = proj.many(np.vstack(pts)).tolist()
-    rect: Optional[pygame.Rect] = None
+    polys: List[Tuple[Colour, List[Point], Optional[Colour]]] = []
     at = 0
-    if shadow:
-        rect = darken(surface, scr[len(scr) - len(foot_pts):], 0.55)
     n_pip = len(_PIP_COS)
     for k in visible:
         light = 0.55 + 0.5 * max(0.0, float(normals[k] @ LIGHT))
-        quad = scr[at : at + 4]
+        polys.append((shade(colour, light), scr[at : at + 4], shade(colour, light * 0.8)))
         at += 4
-        r = pygame.draw.polygon(surface, shade(colour, light), quad)
-        pygame.draw.lines(surface, shade(colour, light * 0.8), True, quad, 1)
-        rect = r if rect is None else rect.union(r)
         if values is not None:
             colour_pip = shade(pip, 0.7 + 0.3 * light)
             for _ in PIPS[values[k]]:
-                pygame.draw.polygon(surface, colour_pip, scr[at : at + n_pip])
+                polys.append((colour_pip, scr[at : at + n_pip], None))
                 at += n_pip
+    paint: BoxPaint = (scr[len(scr) - len(foot_pts):] if shadow else None, polys)
+    if len(_BOXES) > 64:
+        _BOXES.clear()
+    _BOXES[key] = paint
+    return paint
+
+
+def draw_box(
+    surface: pygame.Surface,
+    proj: Projection,
+    centre: Point,
+    z: float,
+    half: Tuple[float, float, float],
+    colour: Colour,
+    spin: float = 0.0,
+    roll: float = 0.0,
+    values: Optional[Tuple[int, ...]] = None,
+    pip: Colour = (30, 28, 26),
+    shadow: bool = True,
+) -> pygame.Rect:
+    """A shaded box (a die when ``values`` gives its faces' pips) resting at
+    height ``z`` (its lowest corner there), turned ``spin`` degrees about the
+    vertical and rolled ``roll`` about its x axis.  Returns the rectangle drawn."""
+    foot, polys = box_paint(proj, centre, z, half, colour, spin, roll, values, pip, shadow)
+    rect: Optional[pygame.Rect] = darken(surface, foot, 0.55) if foot else None
+    for fill, poly, edge in polys:
+        r = pygame.draw.polygon(surface, fill, poly)
+        if edge is not None:
+            pygame.draw.lines(surface, edge, True, poly, 1)
+        rect = r if rect is None else rect.union(r)
     assert rect is not None
     return rect
 

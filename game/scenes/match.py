@@ -17,13 +17,10 @@ import pygame_gui
 from engine.kinds import MULTIPLES, ResignLevel
 
 from ..app import App, Scene
-from ..board import viewbuttons
 from ..board.animation import Animator, tumble_faces
-from ..board.camera import TableCamera, Zoomer
 from ..board.describe import distribution
 from ..board.layout import DICE, Layout
-from ..board.oblique import renderer_for
-from ..board.render import BoardRenderer, BoardView, TextCache, board_area
+from ..board.render import BoardRenderer, BoardView, TextCache
 from ..i18n import t
 from ..input.boardfocus import BoardFocus
 from ..input.focus import FocusRing, nearest
@@ -35,6 +32,7 @@ from .panel import PanelState, SidePanel, StepChoice
 from .theme import manager, ui_font_px
 from ..netplay import NetSession
 from .friendplay import ask_leave, friend_update, status_line
+from .tableview import TableView
 from .topbar import TopBar, TopState, top_bar_height
 
 FOCUS = (120, 200, 255)
@@ -104,10 +102,9 @@ class MatchScene(Scene):
         #: passes still to be shown when the panel was last filled (see _pending_passes)
         self._passes_shown = 0
         self.animator.listener = self._on_anim
-        #: the view of the table: top or oblique, turned and zoomed (board/camera.py)
-        self.camera = TableCamera(self.settings.board_view)
-        #: where the mouse was last seen (the wheel zooms towards it)
-        self._pointer_at: Tuple[int, int] = pygame.mouse.get_pos()
+        #: the view of the table: top or oblique, turned and zoomed (tableview.py)
+        self.table = TableView(self.settings, self.app.save_settings)
+        self.table.on_change = self._view_changed
 
     # -- scene protocol ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -126,7 +123,6 @@ class MatchScene(Scene):
 
     def _build(self, size: Tuple[int, int]) -> None:
         self._frame = None
-        self.camera.set_mode(self.settings.board_view)  # as the settings have it (they may have changed)
         self._board_view = None
         f = ui_font_px(size)
         self.layout = Layout(size, top=top_bar_height(f))
@@ -138,73 +134,31 @@ class MatchScene(Scene):
 
     def _make_renderer(self) -> BoardRenderer:
         assert self.layout is not None
-        return renderer_for(self.layout, self.text, self.settings.show_point_numbers, self.settings.show_pips, self.camera.angles)
+        return self.table.make_renderer(self.layout, self.text)
 
     @property
     def busy(self) -> bool:
         s = self.session
         return (
-            self.animator.busy or self.pointer.dragging or self.camera.moving or s.thinking or s.computer_to_act or self._question_due()
+            self.animator.busy or self.pointer.dragging or self.table.moving or s.thinking or s.computer_to_act or self._question_due()
             or self.tutor.busy
         )
 
-    # -- the view of the table ------------------------------------------------------------------
     def _view_changed(self) -> None:
-        """The camera moved: draw the board from there."""
-        assert self.renderer is not None
-        if self.renderer.projection.angles.mode != self.camera.mode:
-            self.renderer = self._make_renderer()
+        """The view of the table moved: draw the board from there."""
+        if self.renderer is None or self.layout is None:
+            return
+        renderer = self.table.follow(self.renderer, self.layout, self.text)
+        if renderer is not self.renderer:
+            self.renderer = renderer
             self._frame = None
-        else:
-            self.renderer.set_angles(self.camera.angles)
         self.dirty = True
-
-    def set_view(self, mode: str) -> bool:
-        """Show the top or the oblique view (saved in the settings)."""
-        changed = self.camera.set_mode(mode)
-        if changed:
-            self.settings.board_view = self.camera.mode
-            self.app.save_settings()
-            self._view_changed()
-        return changed
-
-    def _zoomer(self) -> Zoomer:
-        assert self.renderer is not None
-        return self.renderer.projection.zoomed_at
-
-    def _view_event(self, event: pygame.event.Event) -> bool:
-        """Wheel, pinch, right stick and triggers on the view; True when used."""
-        assert self.layout is not None
-        area = board_area(self.layout)
-        if event.type == pygame.MOUSEWHEEL:
-            pos: Tuple[float, float] = self._pointer_at
-            if area.collidepoint(pos) and self.camera.wheel(self._zoomer(), pos, float(event.y)):
-                self._view_changed()
-            return area.collidepoint(pos)
-        if event.type == pygame.MULTIGESTURE:
-            w, h = self.app.size
-            pos = (float(event.x) * w, float(event.y) * h)
-            if self.camera.zoom(self._zoomer(), pos, math.exp(float(event.pinched) * 4.0)):
-                self._view_changed()
-            return True
-        if event.type == pygame.CONTROLLERAXISMOTION:
-            which = {
-                pygame.CONTROLLER_AXIS_RIGHTX: "x",
-                pygame.CONTROLLER_AXIS_RIGHTY: "y",
-                pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "zoom_in",
-                pygame.CONTROLLER_AXIS_TRIGGERLEFT: "zoom_out",
-            }.get(getattr(event, "axis", -1))
-            if which is not None:
-                self.camera.axis(which, float(getattr(event, "value", 0)) / 32767.0)
-                self.dirty = True
-            return which is not None
-        return False
 
     # -- events -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         assert self.manager is not None and self.layout is not None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self._pointer_at = (int(event.pos[0]), int(event.pos[1]))
+            self.table.pointer_at = (int(event.pos[0]), int(event.pos[1]))
         if event.type == pygame.MOUSEMOTION:
             # the widgets only care while the mouse is over the panel (hover)
             inside = self.layout.panel_rect.collidepoint(event.pos) or self.layout.top_bar_rect.collidepoint(event.pos)
@@ -239,10 +193,8 @@ class MatchScene(Scene):
             self._keyboard = False
             if not consumed and not self.layout.panel_rect.collidepoint(event.pos) and not self.layout.top_bar_rect.collidepoint(event.pos):
                 assert self.renderer is not None
-                view_button = viewbuttons.at(self.layout, event.pos)
-                if view_button is not None:
-                    self.set_view(view_button)
-                    return
+                if self.table.press(event.pos, self.layout):
+                    return  # a view button
                 hit = self.renderer.hit(event.pos)
                 if turned and hit != DICE:
                     return  # the board turned as the click hurried it: the click meant the old view
@@ -250,24 +202,25 @@ class MatchScene(Scene):
                 self.board_focus.clear()
                 intent = self.pointer.down(event.pos, hit, self.session)
                 if intent is not None and intent[0] == "cancel":
-                    self.camera.begin_drag(event.pos)  # a press on an empty part turns the oblique view
+                    self.table.begin_turn(event.pos)  # a press on an empty part turns the oblique view
                 self._pointer_intent(intent)
                 self.dirty = True
-        elif event.type == pygame.MOUSEWHEEL and self.panel is not None and self.panel.log.rect.collidepoint(self._pointer_at):
+        elif event.type == pygame.MOUSEWHEEL and self.panel is not None and self.panel.log.rect.collidepoint(self.table.pointer_at):
             self.panel.log.wheel(int(event.y))
             self.dirty = True
         elif event.type in (pygame.MOUSEWHEEL, pygame.MULTIGESTURE, pygame.CONTROLLERAXISMOTION):
-            self._view_event(event)
+            assert self.renderer is not None
+            self.table.handle(event, self.renderer, self.layout, self.app.size)
+            self.dirty = True
         elif event.type == pygame.MOUSEMOTION:
-            if self.camera.dragging:
-                if self.camera.drag(event.pos):
-                    self._view_changed()
+            if self.table.motion(event.pos):
+                pass  # turning the view
             elif self.pointer.motion(event.pos, self.layout.d):
                 self.dirty = True
             elif getattr(event, "buttons", (0,))[0] == 0:
                 self.dirty = True  # hover effects in the panel
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.camera.end_drag():
+            if self.table.release():
                 self.dirty = True
             elif self.pointer.press is not None:
                 assert self.renderer is not None
@@ -488,11 +441,9 @@ class MatchScene(Scene):
             self.log_visible = not self.log_visible
             ok = True
         elif kind == "toggle_view":
-            return self.set_view("top" if self.camera.mode == "oblique" else "oblique")
+            return self.table.toggle()
         elif kind == "reset_view":
-            if self.camera.reset():
-                self._view_changed()
-            return True
+            return self.table.reset()
         elif kind in ("menu", "lobby"):
             self.ask_lobby()
             return True
@@ -680,10 +631,7 @@ class MatchScene(Scene):
         self.animator.update(dt)
         if len(self._pending_passes()) != self._passes_shown:
             self._pass_seen()
-        if self.camera.moving and self.layout is not None:
-            area = board_area(self.layout)
-            if self.camera.update(dt, self._zoomer(), (float(area.centerx), float(area.centery))):
-                self._view_changed()
+        self.table.update(dt, self.renderer, self.layout)
         if was_busy and not self.animator.busy:
             self.dirty = True
         self._play_sounds()
@@ -715,7 +663,7 @@ class MatchScene(Scene):
         s = self.session
         display: Snapshot = self.animator.display
         viewer = self.viewer()
-        view = BoardView(snap=display, viewer=viewer, view_mode=self.camera.mode)
+        view = BoardView(snap=display, viewer=viewer, view_mode=self.table.mode)
         head = self.animator.head
         if head is not None:
             p = head.progress(alpha)
@@ -805,7 +753,7 @@ class MatchScene(Scene):
             view.hint_lines,
             view.tumbling is not None,
             view.view_mode,
-            self.camera.version,
+            self.table.camera.version,
         )
         ui_key = (None if focused is None else id(focused[0]), self._ui_version)
         self.manager.update(self._ui_time)
