@@ -32,6 +32,7 @@ ACTIVE_FPS = 60  # frame rate while something moves
 IDLE_WAIT_MS = 1000  # longest wait for an event when idle
 IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for events
 DEFAULT_SIZE = (1280, 720)
+RELEASE_EVERY = 2.0  # seconds between two releases of memory (App.release_memory)
 MIN_SIZE = (320, 240)  # the smallest window the scenes are laid out for
 
 
@@ -205,6 +206,9 @@ class App:
         self.settings = settings
         i18n.set_language(settings.language)
         name_the_window()
+        from .memory import tune_allocator
+
+        tune_allocator()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.t("app.title"))
@@ -243,6 +247,9 @@ class App:
         self._can_wait = pygame.display.get_driver() != "dummy"
         self._woken: Optional[pygame.event.Event] = None
         self._clock = pygame.time.Clock()
+        self._released = float("-inf")
+        #: seconds between two releases of memory (tests set 0)
+        self.release_every = RELEASE_EVERY
         #: called after each render with the seconds it took (the benchmark listens)
         self.on_render: Optional[Callable[[float], None]] = None
 
@@ -257,6 +264,19 @@ class App:
 
     def switch(self, scene: Scene) -> None:
         self.scenes.switch(scene)
+        self.release_memory()
+
+    def release_memory(self, now: Optional[float] = None) -> None:
+        """After a screen closed or the window changed size: free what the old
+        one held and give it back to the system (game/memory.py); at most once
+        every :data:`RELEASE_EVERY` seconds, so quick switches stay quick."""
+        now = time.monotonic() if now is None else now
+        if now - self._released < self.release_every:
+            return
+        self._released = now
+        from .memory import release
+
+        release()
 
     # -- the window ------------------------------------------------------------------------
     def _remembered_size(self) -> Optional[Tuple[int, int]]:
@@ -418,6 +438,7 @@ class App:
             self.screen = pygame.display.set_mode(size, self.flags)
         if self.scenes.current is not None:
             self.scene.resize(self.size)
+        self.release_memory()
 
     # -- events -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -431,6 +452,7 @@ class App:
             if self.screen.get_size() != wanted:
                 self.screen = pygame.display.set_mode(wanted, self.flags)
             self.scene.resize(self.size)
+            self.release_memory()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
             self.scene.dirty = True

@@ -15,6 +15,7 @@ from typing import Dict, List, Optional, Set, Tuple
 import pygame
 import pygame.gfxdraw
 
+from ..lru import Bounded
 from ..fonts import board_font
 from ..session import Snapshot
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Hit, Layout
@@ -58,8 +59,13 @@ class TextCache:
     """Rendered strings by (font, text, size, colour); fonts by file and size.
     The font follows the language shown now (:func:`font_path`)."""
 
+    #: fonts kept (a board uses a handful of sizes; a resize makes new ones)
+    FONTS = 12
+    #: rendered strings kept
+    TEXTS = 400
+
     def __init__(self) -> None:
-        self._fonts: Dict[Tuple[Optional[str], int], pygame.font.Font] = {}
+        self._fonts: Bounded[Tuple[Optional[str], int], pygame.font.Font] = Bounded(self.FONTS)
         self._texts: Dict[Tuple[Optional[str], str, int, Tuple[int, ...]], pygame.Surface] = {}
         #: every string drawn (the tests check each has its glyphs in the font)
         self.drawn: Dict[str, Optional[str]] = {}
@@ -68,7 +74,8 @@ class TextCache:
         path = font_path()
         f = self._fonts.get((path, size))
         if f is None:
-            f = self._fonts[(path, size)] = pygame.font.Font(path, size)
+            f = pygame.font.Font(path, size)
+            self._fonts.put((path, size), f)
         return f
 
     def render(self, text: str, size: int, colour: Tuple[int, ...]) -> pygame.Surface:
@@ -76,7 +83,7 @@ class TextCache:
         key = (path, text, size, tuple(colour))
         s = self._texts.get(key)
         if s is None:
-            if len(self._texts) > 400:
+            if len(self._texts) > self.TEXTS:
                 self._texts.clear()
                 self.drawn.clear()
             s = self._texts[key] = self.font(size).render(text, True, colour)

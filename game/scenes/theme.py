@@ -24,6 +24,7 @@ from typing import Any, Dict, Tuple
 import pygame
 import pygame_gui
 
+from ..lru import Bounded
 from .. import fonts, i18n
 
 #: the monospace font pygame_gui ships; unlike its Noto Sans it has the arrow "→"
@@ -129,7 +130,11 @@ def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
     }
 
 
-_LOADED_FONTS: Dict[Tuple[Any, ...], Any] = {}
+#: fonts kept for later screens, bounded: a screen uses a few sizes in one
+#: or two languages, and each Noto Sans SC size costs some 4 MB, so keeping
+#: every size a resize or a language switch ever made grew without end
+FONTS_KEPT = 16
+_LOADED_FONTS: Bounded[Tuple[Any, ...], Any] = Bounded(FONTS_KEPT)
 
 
 def _share_loaded_fonts() -> None:
@@ -157,14 +162,14 @@ def _share_loaded_fonts() -> None:
             try:
                 font.size("A")  # still alive? (pygame.quit() ends every font made before it)
             except pygame.error:
-                del _LOADED_FONTS[key]
+                _LOADED_FONTS.pop(key)
                 font = None
         if font is not None:
             self.loaded_font = font
             return None
         error = load(self)
         if error is None and where is not None and self.loaded_font is not None:
-            _LOADED_FONTS[key] = self.loaded_font
+            _LOADED_FONTS.put(key, self.loaded_font)
         return error
 
     shared_load.shared = True  # type: ignore[attr-defined]

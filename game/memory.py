@@ -1,0 +1,66 @@
+"""Keeping the resident memory flat over days (a kiosk).
+
+The client's big allocations are SDL surfaces (board layers of a whole
+window, 8-15 MB at 1440p) and fonts.  glibc's malloc raises its mmap
+threshold each time such a block is freed, after which blocks of that size
+come from the heap, where what a closed screen freed stays resident between
+live ones.  :func:`tune_allocator` fixes the threshold (big blocks always go
+back to the system when freed) and :func:`release` returns what is free at
+the end of the heap after a screen closes.  Both do nothing off glibc.
+
+>>> release() in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import sys
+from typing import Any, Optional
+
+M_TRIM_THRESHOLD = -1
+M_MMAP_THRESHOLD = -3
+#: blocks from this size up are mapped on their own and unmapped when freed
+MMAP_THRESHOLD = 256 * 1024
+
+_LIBC: Optional[Any] = None
+_TUNED = False
+
+
+def _glibc() -> Optional[Any]:
+    global _LIBC
+    if _LIBC is None and sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            if not (hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim")):  # glibc has them, musl not
+                raise AttributeError("not glibc")
+            _LIBC = libc
+        except (OSError, AttributeError):
+            _LIBC = False
+    return _LIBC or None
+
+
+def tune_allocator() -> bool:
+    """Fix glibc's mmap and trim thresholds (once); False where there is no glibc."""
+    global _TUNED
+    libc = _glibc()
+    if libc is None:
+        return False
+    if not _TUNED:
+        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+        libc.mallopt(M_TRIM_THRESHOLD, MMAP_THRESHOLD)
+        _TUNED = True
+    return True
+
+
+def release() -> bool:
+    """Collect garbage (a closed screen's widgets and surfaces hold cycles)
+    and give free heap memory back to the system.  Whether it could trim."""
+    gc.collect()
+    libc = _glibc()
+    if libc is None:
+        return False
+    libc.malloc_trim(0)
+    return True

@@ -1,0 +1,76 @@
+"""Memory that stays flat for days: every cache is bounded (fonts, rendered
+text), and what a closed screen held is freed when the next one opens.
+The figures over a long session: benchmarks/memory.py."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pygame
+import pytest
+
+from game.board.render import TextCache
+from game.lru import Bounded
+from game.memory import release, tune_allocator
+from game.scenes import theme
+from game.scenes.lobby import LobbyScene
+from game.scenes.match import MatchScene
+from game.settings import Settings
+from game.testing import AppDriver
+
+SIZES = [(800, 600), (1024, 768), (1280, 720), (1600, 900), (1920, 1080), (640, 480), (1366, 768), (2560, 1440)]
+
+
+@pytest.mark.slow
+def test_the_shared_font_cache_is_bounded_through_resizes_and_language_switches():
+    d = AppDriver(size=(800, 600), settings=Settings(sound=False))
+    seen = set()
+    for i, (w, h) in enumerate(SIZES * 2):
+        d.click_button(d.scene.settings_button)
+        lang = "zh" if i % 2 == 0 else "en"
+        d.click_button(d.scene.rows["language"].button_for(lang))
+        d.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
+        d.frames(2)
+        d.click_button(d.scene.back_button)
+        d.frames(1)
+        seen.update(theme._LOADED_FONTS.keys())
+        assert len(theme._LOADED_FONTS) <= theme.FONTS_KEPT
+    assert len(seen) > theme.FONTS_KEPT  # more sizes were used than are kept
+
+
+def test_the_boards_text_cache_is_bounded():
+    pygame.font.init()
+    cache = TextCache()
+    for size in range(8, 8 + 3 * TextCache.FONTS):
+        cache.render("13", size, (255, 255, 255))
+        assert len(cache._fonts) <= TextCache.FONTS
+    for n in range(3 * TextCache.TEXTS):
+        cache.render(str(n), 12, (255, 255, 255))
+    assert len(cache._texts) <= TextCache.TEXTS + 1
+
+
+def test_a_closed_match_screen_is_freed_when_the_next_opens():
+    d = AppDriver(size=(800, 600), settings=Settings(sound=False, animation_speed=0.0, bot_pace=0.0, pass_pause=0.0))
+    d.app.release_every = 0.0
+    d.click_button(d.scene.rows["mode"].button_for("hotseat"))
+    d.click_button(d.scene.play_button)
+    match = d.scene
+    assert isinstance(match, MatchScene)
+    d.click(d.dice_pos())
+    d.settle()
+    gone = weakref.ref(match)
+    renderer = weakref.ref(match.renderer)
+    del match
+    d.app.drop_match()
+    d.app.switch(LobbyScene(d.app))  # no gc.collect() here: the switch frees it
+    assert gone() is None and renderer() is None
+    d.frames(1)
+
+
+def test_release_and_the_allocator():
+    assert release() == tune_allocator()  # glibc: both work; elsewhere neither is needed
+    cache: Bounded[int, int] = Bounded(3)
+    for i in range(10):
+        cache.put(i, i)
+    assert list(cache.keys()) == [7, 8, 9] and gc.isenabled()
