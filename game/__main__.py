@@ -131,7 +131,7 @@ def smoke_test(app, max_seconds: float = 240.0) -> int:
         app.frame(1.0 / 60)
     reached = isinstance(app.scene, ResultScene)
     result = session.game.result
-    levels = sorted({getattr(seat, "level", "human") for seat in session.seats})
+    levels = sorted({getattr(getattr(seat, "bot", None), "level", "human") for seat in session.seats})
     print(
         f"smoke test: {'/'.join(levels)} against itself, {app.frames} frames, {app.renders} renders, "
         f"{len(session.game.log)} log entries, result {result.kind if result else None}, "

@@ -26,6 +26,7 @@ def test_smoke_test_from_source_exits_0(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
     )
     assert proc.returncode == 0, f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+    assert "smoke test: expert against itself" in proc.stdout  # the shipped network played
 
 
 def test_spec_is_python_and_builds_one_windowed_folder():
