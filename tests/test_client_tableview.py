@@ -13,6 +13,7 @@ from game.board.projection import OBLIQUE, TOP, YAW_LIMIT, ZOOM_RANGE, ViewAngle
 from game.board.render import board_area
 from game.settings import Settings
 from game.testing import Driver
+from support import OUTPUT
 
 
 def _driver(view="oblique", size=(1280, 720), seed=3, **kw):
@@ -195,6 +196,8 @@ def test_keyboard_focus_and_rings_in_the_oblique_view():
     assert view.targets and view.ghosts
     scene.dirty = True
     d.app.frame(0.0)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(d.app.screen, str(OUTPUT / "board_oblique_1280x720.png"))  # for review
     r = scene.renderer
     x, y = r.focus_spot(view)
     sx, sy = r.projection.to_screen(x + d.layout.checker_radius * 1.22, y, 0.2 * d.layout.d)
