@@ -133,7 +133,7 @@ def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
 #: fonts kept for later screens, bounded: a screen uses a few sizes in one
 #: or two languages, and each Noto Sans SC size costs some 4 MB, so keeping
 #: every size a resize or a language switch ever made grew without end
-FONTS_KEPT = 16
+FONTS_KEPT = 12
 _LOADED_FONTS: Bounded[Tuple[Any, ...], Any] = Bounded(FONTS_KEPT)
 
 
