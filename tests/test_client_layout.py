@@ -11,16 +11,23 @@ from game.board.layout import BAR_POINT, BOARD_H, BOARD_W, CUBE, DICE, MAX_STACK
 
 WIDTHS = range(800, 3841, 160)
 HEIGHTS = range(600, 2161, 120)
-SIZES = list(itertools.product(WIDTHS, HEIGHTS)) + [(1280, 720), (1920, 1080), (3840, 2160), (800, 600), (1366, 768), (1024, 768)]
+SIZES = list(itertools.product(WIDTHS, HEIGHTS)) + [(1280, 720), (1920, 1080), (3840, 2160), (800, 600), (1366, 768), (1024, 768),
+                                                     (1080, 1920), (720, 1280), (600, 800), (2160, 3840)]
 
 
 def _check(lay: Layout) -> None:
     w, h = lay.size
     board = lay.board_rect
-    # letterboxed inside the window, left of the panel, with fixed proportions
-    assert board.left >= 0 and board.top >= 0 and board.right <= lay.panel_rect.left + 1 and board.bottom <= h + 1
+    # letterboxed inside its area, beside the panel (above it in a portrait window), with fixed proportions
+    area, panel = lay.board_area, lay.panel_rect
+    assert board.left >= 0 and board.top >= 0 and board.right <= area.right + 1 and board.bottom <= area.bottom + 1
+    assert not board.colliderect(panel) and panel.right <= w and panel.bottom <= h
+    if lay.portrait:
+        assert panel.top >= board.bottom and panel.left == 0 and panel.width == w and panel.height >= h * 0.3
+    else:
+        assert board.right <= panel.left + 1 and panel.right == w
     assert abs(board.width / board.height - BOARD_W / BOARD_H) < 0.02
-    assert abs(board.width - (lay.panel_rect.left)) <= 1 or abs(board.height - h) <= 1
+    assert abs(board.width - area.width) <= 1 or abs(board.height - area.height) <= 2
     for p in range(1, 25):
         r = lay.point_rect(p)
         assert lay.hit(r.center) == p

@@ -6,6 +6,7 @@ lobby, with real events; each test in its own BACKGAMMON_HOME."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import i18n
 from game.scenes.lobby import LobbyScene
@@ -64,6 +65,7 @@ def _dialog_text(d) -> str:
     return " ".join(label.text for label in d.scene.text_labels)
 
 
+@pytest.mark.slow
 def test_play_over_a_saved_match_asks_first_with_continue_the_default(backgammon_home):
     d = AppDriver(size=(1024, 768), settings=_quick())
     _start(d, "hotseat", length=5)
@@ -112,6 +114,7 @@ def _abandoned(key="computer:beginner"):
     return records.by_mode[key].abandoned if key in records.by_mode else 0
 
 
+@pytest.mark.slow
 def test_a_match_against_the_computer_left_unfinished_counts_as_abandoned(backgammon_home):
     d = AppDriver(size=(1024, 768), settings=_quick())
     _start(d, "computer")

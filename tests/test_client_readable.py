@@ -164,6 +164,7 @@ def test_the_result_dialog_is_not_drawn_over_the_result_banner_and_one_menu_butt
         assert clean.get_at(spot) == expected.get_at(spot)
 
 
+@pytest.mark.slow
 # -- the hint --------------------------------------------------------------------------------------
 def test_the_hint_covers_none_of_its_points_and_labels_its_numbers():
     d = Driver(size=(1280, 720), seed=5, settings=Settings(pace="instant"))

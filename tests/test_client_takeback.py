@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 
 from engine import SeededDice, get_bot
 from game.scenes.match import MatchScene
@@ -100,6 +101,7 @@ def test_t_while_the_computer_thinks_is_refused_and_keeps_its_roll():
     assert [e for e in g.log if e.kind == "play"][-1].dice == rolled  # the computer played the roll it had
 
 
+@pytest.mark.slow
 def test_the_dice_tape_survives_save_quit_and_continue(backgammon_home):
     d = AppDriver(size=(1024, 768), seed=6, settings=_quick())
     lobby = d.scene

@@ -56,19 +56,49 @@ def panel_width(width: int) -> int:
     return max(220, int(width * 0.24))
 
 
+def is_portrait(size: Tuple[int, int]) -> bool:
+    """A narrow window (a kiosk's screen standing upright): the panel goes
+    below the board instead of beside it.
+
+    >>> is_portrait((1080, 1920)), is_portrait((720, 1280)), is_portrait((1280, 720)), is_portrait((800, 600))
+    (True, True, False, False)
+    """
+    return size[0] < size[1] * 0.9
+
+
+#: in a portrait window, the share of the height (below the top bar) the board may take
+PORTRAIT_BOARD_SHARE = 0.58
+
+
 class Layout:
     """Geometry of the board and the side panel for a window ``size``, below
-    a bar ``top`` pixels high across the window (the match's top bar)."""
+    a bar ``top`` pixels high across the window (the match's top bar).  The
+    panel stands right of the board; in a portrait window (:func:`is_portrait`)
+    it lies below the board, across the window.
+
+    >>> lay = Layout((1080, 1920), top=60)
+    >>> lay.portrait, lay.panel_rect.top >= lay.board_rect.bottom, lay.panel_rect.width
+    (True, True, 1080)
+    """
 
     def __init__(self, size: Tuple[int, int], top: int = 0):
         w, h = max(1, int(size[0])), max(1, int(size[1]))
         self.size = (w, h)
         self.top = top = max(0, min(int(top), h // 3))
         self.top_bar_rect = pygame.Rect(0, 0, w, top)
-        pw = min(panel_width(w), max(0, w - 200))
-        self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
-        area_w, area_h = w - pw, h - top
-        self.d = d = min(area_w / BOARD_W, area_h / BOARD_H)
+        self.portrait = is_portrait((w, h))
+        if self.portrait:
+            area_w = w
+            self.d = d = min(area_w / BOARD_W, (h - top) * PORTRAIT_BOARD_SHARE / BOARD_H)
+            area_h = int(round(BOARD_H * d)) + 1
+            self.panel_rect = pygame.Rect(0, top + area_h, w, h - top - area_h)
+        else:
+            pw = min(panel_width(w), max(0, w - 200))
+            self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
+            area_w, area_h = w - pw, h - top
+            self.d = d = min(area_w / BOARD_W, area_h / BOARD_H)
+        #: the part of the window the board is shown in (beside or above the panel, below the top bar)
+        self.board_area = pygame.Rect(0, top, area_w, area_h)
         bw, bh = BOARD_W * d, BOARD_H * d
         self.ox = (area_w - bw) / 2
         self.oy = top + (area_h - bh) / 2

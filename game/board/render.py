@@ -127,8 +127,8 @@ def board_box(layout: Layout) -> Tuple[float, float, float, float]:
 
 
 def board_area(layout: Layout) -> pygame.Rect:
-    """The part of the window the board is shown in (left of the panel, below the top bar)."""
-    return pygame.Rect(0, layout.top, layout.panel_rect.left, layout.size[1] - layout.top)
+    """The part of the window the board is shown in (beside or above the panel, below the top bar)."""
+    return pygame.Rect(layout.board_area)
 
 
 def area_box(layout: Layout) -> Tuple[float, float, float, float]:

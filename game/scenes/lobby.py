@@ -18,6 +18,7 @@ import pygame
 
 from ..app import App
 from ..i18n import t, tr
+from ..board.layout import is_portrait
 from ..options import LENGTHS, LEVELS, MatchOptions
 from .ui import Action, ChoiceRow, MenuScene
 
@@ -42,13 +43,21 @@ class LobbyScene(MenuScene):
         self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 3.4)), t("lobby.title"), object_id="#title")
         row_h = int(f * 2.2)
         gap = max(4, int(f * 0.35))
+        bh = int(f * 2.5)
+        portrait = is_portrait(size)  # the actions go below the choices, in two columns
         content_h = 8 * (row_h + gap) + gap + int(f * 1.6)
+        if portrait:
+            content_h += 2 * gap + int(bh * 1.4) + 4 * (bh + gap)
         slack = (h - int(f * 2.6)) - int(f * 4.4) - content_h  # between the title and the key hint
         top = int(f * 4.4) + max(0, slack // 3)
-        right_w = min(int(f * 15), int(w * 0.28))
-        left_w = min(int(f * 42), w - right_w - 3 * m)
-        total = left_w + m * 2 + right_w
-        x0 = max(m, (w - total) // 2)
+        if portrait:
+            right_w = left_w = min(int(f * 42), w - 2 * m)
+            x0 = (w - left_w) // 2
+        else:
+            right_w = min(int(f * 15), int(w * 0.28))
+            left_w = min(int(f * 42), w - right_w - 3 * m)
+            total = left_w + m * 2 + right_w
+            x0 = max(m, (w - total) // 2)
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         rows: List[Tuple[Optional[str], str, Optional[Sequence[Tuple[Any, str]]], Any, Optional[str]]] = [
             ("mode", t("lobby.opponent"), [("computer", t("lobby.mode.computer")), ("hotseat", t("lobby.mode.hotseat"))], s.lobby_mode, "lobby_mode"),
@@ -72,30 +81,27 @@ class LobbyScene(MenuScene):
             self.rows[key] = ChoiceRow(self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field))
             y += row_h + gap
         self._computer_rows()
-        # the column of actions
-        x1 = x0 + left_w + 2 * m
-        bh = int(f * 2.5)
-        y = top
+        # the actions: a column right of the choices, or (portrait) two columns below them
+        x1 = x0 if portrait else x0 + left_w + 2 * m
+        y = y + 2 * gap if portrait else top
         self.play_button = play = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
         y += int(bh * 1.4) + gap
-        self.friend_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.friend"), ("friend",))
-        y += bh + 2 * gap
-        self.continue_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.continue"), ("continue",))
-        if self.app.has_match():
-            y += bh + gap
-        else:
-            self.continue_button.hide()
-        self.help_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.help"), ("help",))
-        y += bh + gap
-        self.records_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.records"), ("records",))
-        y += bh + gap
-        self.setup_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.setup"), ("setup",))
-        y += bh + gap
-        self.settings_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.settings"), ("settings",))
-        y += bh + gap
-        self.quit_button = self.button(pygame.Rect(x1, y, right_w, bh), t("lobby.quit"), ("quit",))
-        if self.app.kiosk is not None:  # a kiosk has no Quit: Ctrl+Shift+Q leaves (README)
-            self.quit_button.hide()
+        shown = self.app.has_match(), self.app.kiosk is None  # Continue only with a match; a kiosk has no Quit
+        actions = [("friend_button", "lobby.friend", "friend", True), ("continue_button", "lobby.continue", "continue", shown[0]),
+                   ("help_button", "lobby.help", "help", True), ("records_button", "lobby.records", "records", True),
+                   ("setup_button", "lobby.setup", "setup", True), ("settings_button", "lobby.settings", "settings", True),
+                   ("quit_button", "lobby.quit", "quit", shown[1])]
+        cols = 2 if portrait else 1
+        cw = (right_w - (cols - 1) * gap) // cols
+        i = 0
+        for attr, key, action, visible in actions:
+            r, c = divmod(i, cols)
+            button = self.button(pygame.Rect(x1 + c * (cw + gap), y + r * (bh + gap) + (gap if not portrait and i > 0 else 0), cw, bh), t(key), (action,))
+            setattr(self, attr, button)
+            if visible:
+                i += 1
+            else:
+                button.hide()
         # a notice (in the language shown: it may be an i18n.Message) wraps upwards from the key hint's place
         self.wrapped_label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), tr(self.app.notice) if self.app.notice else t("lobby.keys"),
                            object_id="#hint", up=True)

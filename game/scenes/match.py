@@ -765,7 +765,7 @@ class MatchScene(Scene):
         frame = self._frame
         assert frame is not None
         rects: List[pygame.Rect] = []
-        board_area = pygame.Rect(0, self.layout.top, self.layout.panel_rect.left, size[1] - self.layout.top)
+        board_area = pygame.Rect(self.layout.board_area)
         panel_area = self.layout.panel_rect
         top_area = self.layout.top_bar_rect
         if whole or board_key != self._board_key:
