@@ -82,17 +82,18 @@ def main(argv: Optional[List[str]] = None) -> int:
     from engine import SeededDice
 
     from .app import App
-    from .scenes.lobby import LobbyScene
+    from .scenes.flow import Flow
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     dice = SeededDice(args.seed) if args.seed is not None else None
     app = App(size=args.size, fullscreen=args.fullscreen or args.kiosk)
     app.dice = dice
+    Flow(app)
     if args.kiosk:
         from .kiosk import Kiosk
 
         app.kiosk = Kiosk(app, idle_timeout=args.idle_timeout, attract_after=args.attract_after)
-    app.switch(LobbyScene(app))
+    app.flow.lobby()
     if args.smoke_test:
         return smoke_test(app)
     app.run()
@@ -114,13 +115,12 @@ def smoke_test(app, max_seconds: float = 240.0) -> int:
     import time
 
     from .options import MatchOptions
-    from .scenes.lobby import start_match
     from .scenes.result import ResultScene
 
     for _ in range(3):  # the lobby, drawn
         app.frame(1.0 / 60)
     app.settings.pace = "instant"  # not saved: only the lobby's buttons and the settings screen save
-    start_match(app, MatchOptions(mode="demo", level=SMOKE_LEVEL, length=1), seed=1)
+    app.flow.start_match(MatchOptions(mode="demo", level=SMOKE_LEVEL, length=1), seed=1)
     session = app.session
     start = time.perf_counter()
     while app.running and not isinstance(app.scene, ResultScene) and time.perf_counter() - start < max_seconds:

@@ -1,4 +1,4 @@
-"""The window, the fixed-timestep loop and the scene manager.
+"""The window, the fixed-timestep loop and the scene stack.
 
 Simulation and animation advance in fixed steps of :data:`DT`; the frame time
 is clamped (:data:`MAX_FRAME`) so a stall never makes the loop spiral, and
@@ -13,15 +13,19 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
 
 import pygame
 
 from . import i18n
+from .scenes.navigation import Navigator
+from .scenes.stack import Scene, SceneStack
 from .settings import Settings
 
 if TYPE_CHECKING:
     from .net.hosting import Hosting
+
+__all__ = ["App", "Scene", "SceneStack", "run_app", "clamp_size", "initial_window_size"]
 
 LOG = logging.getLogger(__name__)
 
@@ -43,56 +47,6 @@ def clamp_size(size: Tuple[int, int]) -> Tuple[int, int]:
     ((320, 240), (1024, 768))
     """
     return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
-
-
-class Scene:
-    """One screen of the game.  Subclasses override what they need."""
-
-    def __init__(self, app: "App"):
-        self.app = app
-        #: set when the screen must be drawn again
-        self.dirty = True
-
-    def enter(self) -> None:
-        """Called when the scene becomes the current one."""
-
-    def exit(self) -> None:
-        """Called when the scene is replaced."""
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """One input or window event."""
-
-    def update(self, dt: float) -> None:
-        """Advance by one fixed step of ``dt`` seconds."""
-
-    def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:
-        """Draw; ``alpha`` (0..1) is how far the time is between the last two
-        steps.  Return None when the whole window changed, or the list of
-        rectangles that did (for a partial display update)."""
-        return None
-
-    def resize(self, size: Tuple[int, int]) -> None:
-        """The window changed size."""
-        self.dirty = True
-
-    @property
-    def busy(self) -> bool:
-        """True while something moves, so the loop must keep running frames."""
-        return False
-
-
-class SceneManager:
-    """Holds the current scene and switches between scenes."""
-
-    def __init__(self) -> None:
-        self.current: Optional[Scene] = None
-
-    def switch(self, scene: Scene) -> None:
-        if self.current is not None:
-            self.current.exit()
-        self.current = scene
-        scene.enter()
-        scene.dirty = True
 
 
 #: the window's class (X11 WM_CLASS, Wayland app id) that taskbars group and name it by
@@ -229,7 +183,10 @@ class App:
         self.options: Any = None
         #: the dice source new matches use (None: system randomness; --seed sets one)
         self.dice: Any = None
-        self.scenes = SceneManager()
+        #: the screens on show (game/scenes/stack.py); the top one is :attr:`scene`
+        self.scenes = SceneStack()
+        #: where the scenes go next (game/scenes/flow.py attaches itself: ``Flow(app)``)
+        self.flow: Navigator = _NoFlow()
         from .input.gamepad import Gamepads
         from .input.touch import TouchMouse
 
@@ -259,11 +216,13 @@ class App:
 
     @property
     def scene(self) -> Scene:
-        assert self.scenes.current is not None
-        return self.scenes.current
+        """The scene on top of the stack (it gets the events)."""
+        return self.scenes.top
 
     def switch(self, scene: Scene) -> None:
-        self.scenes.switch(scene)
+        """Start afresh with ``scene`` alone on the stack (the flow's
+        business; tools and tests that set a screen up use it too)."""
+        self.scenes.reset(scene)
         self.release_memory()
 
     def release_memory(self, now: Optional[float] = None) -> None:
@@ -321,7 +280,7 @@ class App:
         size = self.windowed_size if self.fullscreen else self.size
         window = _window()
         pos = tuple(window.position) if window is not None and not self.fullscreen else None
-        return size, pos  # type: ignore[return-value]
+        return size, pos
 
     def remember_window(self) -> None:
         """Keep the window's size and place in the settings (saved with them)."""
@@ -377,8 +336,7 @@ class App:
         else:
             self.flags &= ~pygame.FULLSCREEN
             self.screen = pygame.display.set_mode(self.windowed_size, self.flags)
-        if self.scenes.current is not None:
-            self.scene.resize(self.size)
+        self.scenes.resize(self.size)
 
     @property
     def fullscreen(self) -> bool:
@@ -436,8 +394,7 @@ class App:
         size = clamp_size(size)
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, self.flags)
-        if self.scenes.current is not None:
-            self.scene.resize(self.size)
+        self.scenes.resize(self.size)
         self.release_memory()
 
     # -- events -------------------------------------------------------------------------
@@ -451,11 +408,12 @@ class App:
             wanted = clamp_size((event.w, event.h))  # a window manager may shrink it to 1x1
             if self.screen.get_size() != wanted:
                 self.screen = pygame.display.set_mode(wanted, self.flags)
-            self.scene.resize(self.size)
+            self.scenes.resize(self.size)
             self.release_memory()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
-            self.scene.dirty = True
+            for scene in self.scenes.visible():
+                scene.dirty = True
         # controllers and fingers become the events scenes read (pad buttons, the mouse)
         for pad_event in self.gamepads.translate(event):
             for e in self.touch.translate(pad_event, self.size):
@@ -509,15 +467,17 @@ class App:
         if steps == MAX_STEPS:
             self.accumulator = 0.0
         self.frames += 1
-        scene = self.scene
-        if scene.dirty or scene.busy:
+        stack = self.scenes
+        if stack.dirty or stack.busy:
             t0 = time.perf_counter()
-            rects = scene.render(self.screen, self.accumulator / DT)
+            shown = stack.visible()
+            rects = stack.render(self.screen, self.accumulator / DT)
             if rects is None:
                 pygame.display.flip()
             elif rects:
                 pygame.display.update(rects)
-            scene.dirty = False
+            for scene in shown:
+                scene.dirty = False
             self.renders += 1
             if self.on_render is not None:
                 self.on_render(time.perf_counter() - t0)
@@ -547,8 +507,8 @@ class App:
                 break
             if max_frames is not None and frames >= max_frames:
                 break
-            scene = self.scene
-            if not scene.busy and not scene.dirty and self._woken is None and not pygame.event.peek():
+            stack = self.scenes
+            if not stack.busy and not stack.dirty and self._woken is None and not pygame.event.peek():
                 left = IDLE_WAIT_MS / 1000 if max_seconds is None else min(IDLE_WAIT_MS / 1000, max(0.0, max_seconds - (now - start)))
                 self.wait_idle(left)
                 # time spent idle is not simulated (nothing was moving), but
@@ -559,8 +519,15 @@ class App:
             self.frame(now - last)
             last = now
             frames += 1
-            if self.scene.busy:
+            if self.scenes.busy:
                 self._clock.tick(ACTIVE_FPS)
+
+
+class _NoFlow:
+    """The navigator of an app no flow was attached to: every request says so."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"no flow is attached to the app (game.scenes.flow.Flow(app)); asked for {name!r}")
 
 
 def run_app(app: App, first_scene: Any) -> None:

@@ -119,9 +119,7 @@ class Kiosk:
         scene = self.app.scene
         if isinstance(scene, AttractScene):
             return
-        from .scenes.lobby import LobbyScene
-
-        if isinstance(scene, LobbyScene):
+        if self.app.flow.in_lobby:
             if self.idle >= self.attract_after:
                 self.start_attract()
         elif self.idle >= self.idle_timeout:
@@ -133,8 +131,6 @@ class Kiosk:
     def back_to_lobby(self) -> None:
         """The lobby, keeping (and saving) the match in progress, as the
         top bar's Lobby button does."""
-        from .scenes.lobby import LobbyScene
-
         app = self.app
         session = getattr(app.scene, "session", None) or app.session
         if session is not None:
@@ -145,17 +141,15 @@ class Kiosk:
                 app.save_match()
             else:
                 app.keep_match(session, None)
-        app.switch(LobbyScene(app))
+        app.flow.lobby()
 
     def start_attract(self) -> None:
         self.games += 1
-        self.app.switch(AttractScene(self.app, self))
+        self.app.flow.attract(self)
 
     def stop_attract(self) -> None:
-        from .scenes.lobby import LobbyScene
-
         self.last_input = self.clock()
-        self.app.switch(LobbyScene(self.app))
+        self.app.flow.lobby()
 
 
 class AttractScene(MatchScene):
@@ -187,9 +181,7 @@ class AttractScene(MatchScene):
         if self.kiosk is not None:
             self.kiosk.stop_attract()
             return
-        from .scenes.lobby import LobbyScene
-
-        self.app.switch(LobbyScene(self.app))
+        self.app.flow.lobby()
 
     # -- one game after another -------------------------------------------------------------------
     def _play_sounds(self) -> None:
@@ -210,7 +202,7 @@ class AttractScene(MatchScene):
         """A fresh game in a fresh scene (nothing of this one is kept)."""
         if self.kiosk is not None:
             self.kiosk.games += 1
-        self.app.switch(AttractScene(self.app, self.kiosk, self.level, self.pace))
+        self.app.flow.attract(self.kiosk, self.level, self.pace)
 
     # -- a line that says how to play -------------------------------------------------------------
     def resize(self, size: Tuple[int, int]) -> None:

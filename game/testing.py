@@ -16,6 +16,7 @@ import pygame
 from engine import Match, SeededDice
 
 from .app import App
+from .scenes.flow import Flow
 from .scenes.match import MatchScene
 from .seats import SeatLike
 from .session import Session, Snapshot
@@ -46,8 +47,11 @@ class Driver:
         if match is None:
             match = Match(length=length, cube=cube, dice=dice if dice is not None else SeededDice(seed))
         self.session = Session(match, seats, self.settings)
-        self.scene = MatchScene(self.app, self.session)
-        self.app.switch(self.scene)
+        Flow(self.app)
+        self.app.flow.show_match(self.session)
+        scene = self.app.scene
+        assert isinstance(scene, MatchScene)
+        self.scene = scene
         self.frames(1)
 
     # -- time ------------------------------------------------------------------------------
@@ -195,13 +199,12 @@ class AppDriver(Driver):
         settings: Optional[Settings] = None,
         audio: Any = None,
     ):
-        from .scenes.lobby import LobbyScene
-
         self.app = App(size=size, settings=settings, audio=audio)
         self.settings = self.app.settings
         self.app.dice = SeededDice(seed)
+        Flow(self.app)
         pygame.event.clear()
-        self.app.switch(LobbyScene(self.app))
+        self.app.flow.lobby()
         self.frames(1)
 
     @property

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.app import DT, MAX_FRAME, App, Scene
+from game.scenes.flow import Flow
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.settings import Settings
@@ -95,6 +96,7 @@ def test_a_busy_scene_runs_frames_and_quit_stops():
 
 def _lobby(size=(1024, 768)):
     app = App(size=size, settings=Settings(animation_speed=0.0))
+    Flow(app)
     lobby = LobbyScene(app)
     app.switch(lobby)
     app.frame(0.0)

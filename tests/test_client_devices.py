@@ -21,7 +21,7 @@ from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
 from game.scenes.theme import ui_font_px
 from game.scenes.topbar import top_bar_height
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.session import Snapshot
 from game.settings import Settings
 from game.storage import Storage

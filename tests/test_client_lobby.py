@@ -21,7 +21,7 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.session import Happening, Snapshot
 from game.settings import Settings
 from game.storage import Storage
@@ -375,7 +375,7 @@ def test_hot_seat_resignation_can_be_refused():
     _answer(d, i18n.t("resign.single", points=1))
     d.settle()
     dialog = d.app.scene
-    assert isinstance(dialog, DialogScene) and dialog.on_cancel is None
+    assert isinstance(dialog, DialogScene) and dialog.cancel is None
     d.key(pygame.K_ESCAPE)  # it must be answered
     assert d.app.scene is dialog
     _answer(d, i18n.t("button.refuse"))

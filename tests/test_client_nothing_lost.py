@@ -13,7 +13,7 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.settings import Settings
 from game.storage import Storage
 from game.testing import AppDriver

@@ -133,7 +133,6 @@ def test_the_computers_take_or_drop_is_shown_as_a_banner(take):
 # -- the result ------------------------------------------------------------------------------------
 def test_the_result_dialog_is_not_drawn_over_the_result_banner_and_one_menu_button():
     from game.scenes.result import ResultScene
-    from game.scenes.ui import backdrop
 
     d = Driver(size=(1024, 768), settings=Settings(pace="fast"), match=_cube_match())
     d.click_button(d.scene.topbar.resign)
@@ -154,12 +153,14 @@ def test_the_result_dialog_is_not_drawn_over_the_result_banner_and_one_menu_butt
             assert len(menus) == 1
         d.frames(1)
     assert isinstance(d.app.scene, ResultScene) and box is not None
-    # what the dialog dims behind it is the board without the banner
-    clean = pygame.Surface(d.app.size)
-    clean.blit(d.app.scene._under, (0, 0))
+    # what the dialog dims behind it is the board without the banner (the
+    # match scene, alive under the dialog, draws its own layer)
+    d.frames(1)
+    clean = d.app.scenes.layer_of(scene)
+    assert clean is not None
     board_only = d.app.screen.copy()
     scene.renderer.draw(board_only, scene.board_view())
-    expected = backdrop(board_only)
+    expected = board_only
     for spot in ((box.left + 1, box.centery), (box.right - 2, box.centery), (box.centerx, box.top + 1)):
         assert clean.get_at(spot) == expected.get_at(spot)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine import FixedDice, Position, get_bot
 from game import i18n
 from game.scenes.match import MatchScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.testing import Driver
 
 

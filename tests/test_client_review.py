@@ -14,6 +14,7 @@ from game.app import App
 from game.options import MatchOptions
 from game.recent import RecentStore
 from game.review_model import decision_ids
+from game.scenes.flow import Flow
 from game.scenes.match import MatchScene
 from game.scenes.recent import RecentScene
 from game.scenes.records import RecordsScene
@@ -63,10 +64,11 @@ def result_screen(size, lang):
     i18n.set_language(lang)
     pygame.event.clear()
     session = Session(from_mat(GOLDEN), (None, None), app.settings)
-    match_scene = MatchScene(app, session)
-    app.switch(match_scene)
+    Flow(app)
+    app.flow.show_match(session)
+    assert isinstance(app.scene, MatchScene)
     frames(app)
-    app.switch(ResultScene(app, session, match_scene, MatchOptions(mode="hotseat", length=3, cube=True)))
+    app.scenes.push(ResultScene(app, session, MatchOptions(mode="hotseat", length=3, cube=True)))
     frames(app)
     return app
 
@@ -184,13 +186,15 @@ def test_recent_matches_are_kept_reviewed_and_exported(lang, backgammon_home):
     pygame.event.clear()
     from game.scenes.lobby import LobbyScene
 
-    lobby = LobbyScene(app)
-    app.switch(lobby)
+    Flow(app)
+    app.flow.lobby()
+    assert isinstance(app.scene, LobbyScene)
     frames(app)
     _finish_a_hotseat_game(app)
     [kept] = RecentStore(app.storage).load()[0]
     assert kept.mode == "hotseat" and kept.score == (2, 0)  # Black resigned a gammon
-    app.switch(RecordsScene(app, back=lobby))
+    app.flow.records()
+    assert isinstance(app.scene, RecordsScene)
     frames(app)
     click(app, app.scene.recent_button.rect.center)
     recent = app.scene

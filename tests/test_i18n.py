@@ -25,7 +25,7 @@ from game.scenes.match import MatchScene
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.session import format_log_entry
 from game.settings import Settings
 from game.storage import Storage

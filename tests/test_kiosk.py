@@ -68,10 +68,12 @@ def test_kiosk_flag_full_screen_no_quit_and_the_chord_leaves(monkeypatch):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0, window=None))
         self.frame(0.0)
         seen["after_f11"] = self.fullscreen
-        settings = SettingsScene(self, back=lobby)
-        self.switch(settings)
+        self.flow.settings()
+        settings = self.scene
+        assert isinstance(settings, SettingsScene)
         seen["fullscreen_row"] = [b.is_enabled for b, _ in settings.rows["fullscreen"].buttons]
-        self.switch(lobby)
+        self.flow.back()
+        assert self.scene is lobby
         # Quit by keyboard focus is not there either; Ctrl+Shift+Q is
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0, window=None))
         self.frame(0.0)

@@ -28,7 +28,7 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.session import Session
 from game.settings import Settings
 from game.storage import GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Records, Storage, Tally
@@ -643,7 +643,7 @@ def test_any_records_file_opens_the_records_screen(one_app, data, raw):
     (home / RECORDS_FILE).write_bytes(payload)
     lobby = LobbyScene(app)
     app.switch(lobby)
-    app.switch(RecordsScene(app, back=lobby))
+    app.switch(RecordsScene(app))
     app.frame(1 / 60)  # drawn, without an exception
     screen = app.scene
     assert len(screen.rows) >= 1 and screen.lines

@@ -17,7 +17,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from .. import clipboard
-from ..app import App, Scene
+from ..app import App
 from ..i18n import t
 from ..net.client import NetClient, server_url
 from ..net.hosting import Hosting
@@ -50,9 +50,8 @@ def read_invite(text: str, default_address: str) -> Tuple[str, str]:
 
 
 class FriendScene(MenuScene):
-    def __init__(self, app: App, back: Scene):
+    def __init__(self, app: App):
         super().__init__(app)
-        self.back_to = back
         self.text = ""
         self.server_text = app.settings.server_address
         self.error: Optional[str] = None
@@ -207,7 +206,7 @@ class FriendScene(MenuScene):
         if self.app.hosted is not None:
             self.app.hosted.stop()
             self.app.hosted = None
-        self.app.switch(self.back_to)
+        self.app.flow.back()
 
     # -- waiting for the server --------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -9,7 +9,7 @@ moves, keyboard, controller and touch) is the same as against the computer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, List, Tuple
 
 from ..app import App
 from ..i18n import t, tr
@@ -24,13 +24,11 @@ if TYPE_CHECKING:
 
 def start_friend_match(app: App, client: NetClient, state: State) -> None:
     """Show a friend match that has just started (or restarted: a rematch)."""
-    from .match import MatchScene
-
     session = NetSession(client, state, app.settings)
     m = session.match
     options = MatchOptions(mode="friend", colour="white" if session.me == 0 else "black", length=m.length, cube=m.cube)
     app.keep_match(session, options)  # recorded as friend games; never saved to continue
-    app.switch(MatchScene(app, session))
+    app.flow.show_match(session)
 
 
 def status_line(session: NetSession, status: str) -> str:
@@ -51,42 +49,29 @@ def friend_update(scene: "MatchScene", session: NetSession) -> None:
             [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
     elif session.ended is not None and not session.told_ended and not session.fallback:
         session.told_ended = True
-        ask(scene, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(scene, session))])
+        ask(scene, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(app, session))])
 
 
-def ask(scene: "MatchScene", title: str, text: str, choices: "list[tuple[str, object]]") -> None:
-    from .ui import DialogScene
-
-    def then(action: object):
-        def go() -> None:
-            if callable(action):
-                action()
-            if scene.app.scene is not scene and isinstance(scene.app.scene, DialogScene):
-                scene.app.switch(scene)
-        return go
-
-    scene.app.switch(DialogScene(scene.app, title, text, [(label, then(action)) for label, action in choices],
-                                 on_cancel=lambda: scene.app.switch(scene)))
+def ask(scene: "MatchScene", title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
+    """A question over the board (it closes before its answer acts; Escape only closes it)."""
+    scene.app.flow.ask(title, text, list(choices), cancel=(t("button.back"), None))
 
 
-def leave(scene: "MatchScene", session: NetSession) -> None:
+def leave(app: App, session: NetSession) -> None:
     """Leave the friend match for the lobby (the host leaving ends it for the guest)."""
-    from .lobby import LobbyScene
-
-    app = scene.app
     session.leave()
     if app.session is session:
         app.drop_match()
     if app.hosted is not None:
         app.hosted.stop()
         app.hosted = None
-    app.switch(LobbyScene(app))
+    app.flow.lobby()
 
 
 def ask_leave(scene: "MatchScene", session: NetSession) -> None:
     """Back to the lobby from a friend match: it cannot be continued later, so ask."""
     if session.match.over or not session.online:
-        leave(scene, session)
+        leave(scene.app, session)
         return
     key = "net.leave.host" if session.client.role == "host" else "net.leave.guest"
-    ask(scene, t("net.leave.title"), t(key), [(t("button.yes"), lambda: leave(scene, session)), (t("button.no"), lambda: None)])
+    ask(scene, t("net.leave.title"), t(key), [(t("button.yes"), lambda: leave(scene.app, session)), (t("button.no"), lambda: None)])

@@ -11,7 +11,7 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from .. import fonts, help_text, i18n
-from ..app import App, Scene
+from ..app import App
 from ..i18n import t
 from ..input.intents import intent_of
 from .ui import MenuScene
@@ -24,9 +24,8 @@ def _measure_font(lang: str, px: int, bold: bool = False) -> pygame.font.Font:
 
 
 class HelpScene(MenuScene):
-    def __init__(self, app: App, back: Scene):
+    def __init__(self, app: App):
         super().__init__(app)
-        self.back_to = back
         self.box: Optional[UITextBox] = None
 
     @property
@@ -117,4 +116,4 @@ class HelpScene(MenuScene):
             self.back()
 
     def back(self) -> None:
-        self.app.switch(self.back_to)
+        self.app.flow.back()

@@ -20,7 +20,7 @@ from ..app import App
 from ..i18n import t, tr
 from ..board.layout import is_portrait
 from ..options import LENGTHS, LEVELS, MatchOptions
-from .ui import Action, ChoiceRow, MenuScene
+from .ui import Action, ChoiceRow, MenuScene, saved_match_text
 
 
 class LobbyScene(MenuScene):
@@ -135,21 +135,13 @@ class LobbyScene(MenuScene):
         elif kind == "continue":
             self.continue_match()
         elif kind == "help":
-            from .help import HelpScene
-
-            self.app.switch(HelpScene(self.app, back=self))
+            self.app.flow.help()
         elif kind == "records":
-            from .records import RecordsScene
-
-            self.app.switch(RecordsScene(self.app, back=self))
+            self.app.flow.records()
         elif kind == "friend":
-            from .friend import FriendScene
-
-            self.app.switch(FriendScene(self.app, back=self))
+            self.app.flow.friend()
         elif kind == "setup":
-            from .setup import SetupScene
-
-            self.app.switch(SetupScene(self.app, back=self))
+            self.app.flow.setup()
         elif kind == "quit" and self.app.kiosk is None:
             self.app.quit()
 
@@ -169,7 +161,7 @@ class LobbyScene(MenuScene):
         if self.continue_button is not None and self.continue_button.visible and self._kept_match():
             self.ask_new_match(options, seed)
             return
-        start_match(self.app, options, seed=seed)
+        self.app.flow.start_match(options, seed=seed)
 
     def _kept_match(self) -> bool:
         """Is there a match in play to lose (loading the saved one if needed)?"""
@@ -180,46 +172,24 @@ class LobbyScene(MenuScene):
 
     def ask_new_match(self, options: MatchOptions, seed: Optional[int] = None) -> None:
         """Start a new match? What the saved one is, and that it will be lost."""
-        from .ui import DialogScene
-
-        self.app.switch(DialogScene(
-            self.app, t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
-            [(t("lobby.continue"), self.continue_match), (t("confirm.new.start"), lambda: start_match(self.app, options, seed=seed))],
-            on_cancel=lambda: self.app.switch(self)))
+        self.app.flow.ask(
+            t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
+            [(t("lobby.continue"), self.continue_match), (t("confirm.new.start"), lambda: self.app.flow.start_match(options, seed=seed))],
+            cancel=(t("button.back"), None))
 
     def continue_match(self) -> None:
         """Back to the match in progress (kept in the app, or saved by an
         earlier run: :meth:`App.restore_saved`)."""
-        from .match import MatchScene
-
         if self.app.session is None and not self.app.restore_saved():
             self._rebuild(self.app.size)  # the hint line says why (App.notice)
             if self.continue_button is not None and self.continue_button.visible:  # a damaged file that could not be moved aside
                 self.continue_button.hide()
             self.dirty = True
             return
-        self.app.switch(MatchScene(self.app, self.app.session))
-
-
-def saved_match_text(session: Any, options: Any) -> str:
-    """What starting a new match loses: "Your saved match, White 2 – Black 0
-    of 5, will be lost." (against the computer: and it counts as abandoned)."""
-    m = session.match
-    if m.length > 1:
-        a, b = m.score
-        text = t("confirm.new.match", name0=t("player.0"), score0=a, name1=t("player.1"), score1=b, length=m.length)
-    else:
-        text = t("confirm.new.game")
-    if options is not None and options.mode == "computer":
-        text += ("" if text.endswith("。") else " ") + t("confirm.new.abandoned")
-    return text
+        self.app.flow.show_match(self.app.session)
 
 
 def start_match(app: App, options: MatchOptions, dice: Any = None, seed: Optional[int] = None) -> None:
-    """Make a new match with ``options``, keep it in the app, and show it."""
-    from .match import MatchScene
-
-    options = options.with_colour_drawn()
-    session = options.new_session(app.settings, dice=dice if dice is not None else app.dice, seed=seed)
-    app.keep_match(session, options)
-    app.switch(MatchScene(app, session))
+    """Make a new match with ``options``, keep it in the app, and show it
+    (the app's flow does it)."""
+    app.flow.start_match(options, dice=dice, seed=seed)

@@ -28,6 +28,7 @@ from ..input.intents import DIRECTIONS, INTENT_EVENTS, intent_of
 from ..input.pointer import BoardPointer
 from ..cues import sound_for
 from ..session import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
+from .navigation import Choice
 from .panel import PanelState, SidePanel, StepChoice
 from .theme import manager, ui_font_px
 from ..netplay import NetSession
@@ -116,6 +117,15 @@ class MatchScene(Scene):
             self.panel.kill()
         if self.topbar is not None:
             self.topbar.kill()
+
+    def resume(self) -> None:
+        """A dialog or the result over the board went away: what its answer
+        did shows now (nothing is rebuilt)."""
+        self._changed()
+
+    def invalidate(self) -> None:
+        self._frame = None  # the next render draws the whole window
+        self.dirty = True
 
     def resize(self, size: Tuple[int, int]) -> None:
         self._build(size)
@@ -453,9 +463,7 @@ class MatchScene(Scene):
         elif kind == "resign":
             return self.ask_resign()
         elif kind == "settings":
-            from .settings import SettingsScene
-
-            self.app.switch(SettingsScene(self.app, back=self))
+            self.app.flow.settings()
             return True
         if kind in ("move", "step", "undo", "take_back", "roll", "done", "next_game"):
             self.pointer.reset()
@@ -861,17 +869,11 @@ class MatchScene(Scene):
             if speed > 0 and self._result_wait < RESULT_DELAY / speed:
                 return
             self._result_wait = 0.0
-            self._result_shown = id(g)
-            # the result dialog goes over the final board, not over a half-hidden banner saying the same
-            self.render(self.app.screen, 1.0)
-            from .result import ResultScene
-
-            self.app.switch(ResultScene(self.app, s, self, options=self.app.options if self.app.session is s else None))
+            self._result_shown = id(g)  # the result goes over the final board, without the banner saying the same
+            self.dirty = True
+            self.app.flow.game_over(s)
         elif g.phase == RESIGNING and s.must_answer_resignation():
             self.ask_resignation_answer()
-
-    def _back_here(self) -> None:
-        self.app.switch(self)
 
     # -- the tutor ------------------------------------------------------------------------------
     def _tutor_on(self) -> bool:
@@ -901,12 +903,10 @@ class MatchScene(Scene):
             return
 
         def anyway() -> None:
-            self._back_here()
             s.end_turn()
             self._changed()
 
         def again() -> None:
-            self._back_here()
             s.undo_all()
             self._changed()
 
@@ -932,34 +932,29 @@ class MatchScene(Scene):
             return False
 
         def anyway() -> None:
-            self._back_here()
             if kind == "double":
                 s.double()
             else:
                 s.answer_double(kind == "take")
             self._changed()
 
-        self._ask_tutor(advice, anyway, self._back_here)
+        self._ask_tutor(advice, anyway, None)
         return True
 
-    def _ask_tutor(self, advice: Any, anyway: Callable[[], None], again: Callable[[], None]) -> None:
-        from .ui import DialogScene
-
+    def _ask_tutor(self, advice: Any, anyway: Callable[[], None], again: Optional[Callable[[], None]]) -> None:
         def word(text: str) -> str:
             return t(f"review.action.{text}") if text in ("double", "no double", "take", "drop") else text
 
         text = t("tutor.text", best=word(advice.best), chosen=word(advice.chosen), loss=f"{advice.loss:.3f}",
                  label=t(f"review.label.{advice.label.value}"))
-        self.app.switch(DialogScene(self.app, t("tutor.title"), text,
-                                    [(t("tutor.anyway"), anyway), (t("tutor.again"), again)], on_cancel=again))
+        retry = (t("tutor.again"), again)
+        self.app.flow.ask(t("tutor.title"), text, [(t("tutor.anyway"), anyway), retry], cancel=retry)
 
     def _in_progress(self) -> bool:
         return not self.session.match.over
 
     def ask_lobby(self) -> None:
         """Back to the lobby, after asking; the match is kept to continue."""
-        from .lobby import LobbyScene
-        from .ui import DialogScene
 
         if isinstance(self.session, NetSession):
             ask_leave(self, self.session)
@@ -973,77 +968,58 @@ class MatchScene(Scene):
                     self.app.save_match()
             else:
                 self.app.drop_match()
-            self.app.switch(LobbyScene(self.app))
+            self.app.flow.lobby()
 
         if not self._in_progress():
             go()
             return
-        self.app.switch(DialogScene(self.app, t("confirm.lobby.title"), t("confirm.lobby.text"),
-                                    [(t("button.yes"), go), (t("button.no"), self._back_here)], on_cancel=self._back_here))
+        no = (t("button.no"), None)
+        self.app.flow.ask(t("confirm.lobby.title"), t("confirm.lobby.text"), [(t("button.yes"), go), no], cancel=no)
 
     def ask_restart(self) -> None:
         """Discard this match and start a new one like it, after asking."""
-        from .ui import DialogScene
-
         computer = self.app.session is self.session and self.app.options is not None and self.app.options.mode == "computer"
         text = t("confirm.restart.abandoned") if computer else t("confirm.restart.text")
-        self.app.switch(DialogScene(self.app, t("confirm.restart.title"), text,
-                                    [(t("button.yes"), self.restart), (t("button.no"), self._back_here)], on_cancel=self._back_here))
+        no = (t("button.no"), None)
+        self.app.flow.ask(t("confirm.restart.title"), text, [(t("button.yes"), self.restart), no], cancel=no)
 
     def restart(self) -> None:
-        from engine import Match
-
-        from .lobby import start_match
-
-        s = self.session
-        if self.app.session is s and self.app.options is not None:
-            start_match(self.app, self.app.options)
-            return
-        m = s.match
-        session = Session(Match(length=m.length, cube=m.cube, dice=m.dice_source), s.seats, s.settings)
-        self.app.keep_match(session, None)
-        self.app.switch(MatchScene(self.app, session))
+        self.app.flow.restart_match(self.session)
 
     def ask_resign(self) -> bool:
         """The resign menu: a single game, a gammon or a backgammon."""
-        from .ui import DialogScene
-
         s = self.session
         if not s.can_resign():
             return False
         cube = s.game.cube_value
 
-        def offer(level: str):
+        def offer(level: ResignLevel) -> Callable[[], None]:
             def go() -> None:
                 s.resign(level)
-                self.app.switch(self)
 
             return go
 
-        choices = [(t(f"resign.{level}", points=level.multiple * cube), offer(level)) for level in ResignLevel]
-        choices.append((t("button.cancel"), self._back_here))
-        self.app.switch(DialogScene(self.app, t("resign.title"), t("resign.text"), choices, on_cancel=self._back_here))
+        choices: List[Choice] = [(t(f"resign.{level}", points=level.multiple * cube), offer(level)) for level in ResignLevel]
+        cancel = (t("button.cancel"), None)
+        choices.append(cancel)
+        self.app.flow.ask(t("resign.title"), t("resign.text"), choices, cancel=cancel)
         return True
 
     def ask_resignation_answer(self) -> None:
-        """A human answers the other side's resignation (hot-seat)."""
-        from .ui import DialogScene
-
+        """A human answers the other side's resignation (hot-seat, or the computer's offer)."""
         s = self.session
         g = s.game
         level = g.resignation or "single"
         points = MULTIPLES[level] * g.cube_value
 
-        def answer(accept: bool):
+        def answer(accept: bool) -> Callable[[], None]:
             def go() -> None:
                 s.answer_resignation(accept)
-                self.app.switch(self)
 
             return go
 
-        self.app.switch(DialogScene(
-            self.app,
+        self.app.flow.ask(
             t("resign.offer_title", name=player_name(g.turn)),
             t("resign.offer_text", name=player_name(g.to_act), kind=t(f"result.{level}"), points=points),
             [(t("button.accept"), answer(True)), (t("button.refuse"), answer(False))],
-        ))
+        )

@@ -11,21 +11,19 @@ import pygame
 
 from engine import MatFileError, from_mat
 
-from ..app import App, Scene
+from ..app import App
 from ..exports import export_text
 from ..i18n import t, tr
 from ..recent import RecentMatch, RecentStore
 from ..storage import mode_key
-from .records import mode_name
-from .ui import Action, MenuScene, fit_text
+from .ui import Action, MenuScene, fit_text, mode_name
 
 PAGE = 6
 
 
 class RecentScene(MenuScene):
-    def __init__(self, app: App, back: Scene):
+    def __init__(self, app: App):
         super().__init__(app)
-        self.back_to = back
         self.entries: List[RecentMatch] = []
         self.page = 0
         self.message: Optional[str] = None
@@ -94,15 +92,13 @@ class RecentScene(MenuScene):
             self._rebuild(self.app.size)
 
     def review(self, entry: RecentMatch) -> None:
-        from .review import ReviewScene
-
         try:
             match = from_mat(entry.mat)
         except MatFileError as exc:
             self.message = t("export.failed", reason=str(exc))
             self._rebuild(self.app.size)
             return
-        self.app.switch(ReviewScene(self.app, match, back=lambda: self.app.switch(self), viewer=entry.viewer))
+        self.app.flow.review(match, viewer=entry.viewer)
 
     def back(self) -> None:
-        self.app.switch(self.back_to)
+        self.app.flow.back()

@@ -7,16 +7,17 @@ both players' dice)."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Dict, List, Optional, Tuple
 
 import pygame
 
-from ..app import App, Scene
+from ..app import App
 from ..i18n import t, tr
 from ..options import LEVELS
 from ..storage import Records, Tally
-from .ui import MenuScene
+from .ui import MenuScene, mode_name, shown
+
+__all__ = ["RecordsScene", "mode_name", "shown", "mode_order", "row_cells"]
 
 #: the table's columns: (key of the header, share of the table's width)
 COLUMNS = (
@@ -44,24 +45,6 @@ def mode_order(key: str) -> Tuple[int, str]:
     if key == "friend":
         return (len(LEVELS) + 1, key)
     return (len(LEVELS) + 2, key)
-
-
-def shown(text: str, limit: int = 20) -> str:
-    """Text from a file, fit to be drawn: no control characters (a font
-    cannot draw a NUL), at most ``limit`` characters."""
-    clean = "".join("\ufffd" if unicodedata.category(c)[0] == "C" else c for c in text)
-    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
-
-
-def mode_name(key: str) -> str:
-    if key.startswith("computer:"):
-        level = key[9:]
-        return t("records.mode.computer", level=t(f"lobby.level.{level}") if level in LEVELS else shown(level))
-    if key == "hotseat":
-        return t("records.mode.hotseat")
-    if key == "friend":
-        return t("records.mode.friend")
-    return shown(key)
 
 
 def row_cells(name: str, tally: Tally) -> List[str]:
@@ -97,9 +80,8 @@ def dice_caption(records: Records) -> str:
 
 
 class RecordsScene(MenuScene):
-    def __init__(self, app: App, back: Scene):
+    def __init__(self, app: App):
         super().__init__(app)
-        self.back_to = back
         self.records = Records()
         self.message: Optional[str] = None
         #: what the table shows, header first (also what tests read)
@@ -213,9 +195,7 @@ class RecordsScene(MenuScene):
         if action[0] == "back":
             self.back()
         elif action[0] == "recent":
-            from .recent import RecentScene
-
-            self.app.switch(RecentScene(self.app, back=self))
+            self.app.flow.recent()
 
     def back(self) -> None:
-        self.app.switch(self.back_to)
+        self.app.flow.back()

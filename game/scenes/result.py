@@ -6,7 +6,7 @@ of a match it names the match winner."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import pygame
 
@@ -17,10 +17,9 @@ from ..i18n import t
 from ..options import MatchOptions
 from ..session import Session, player_name
 from ..netplay import NetSession
+from .friendplay import leave
 from .ui import Action, MenuScene, fit_text
 
-if TYPE_CHECKING:
-    from .match import MatchScene
 
 
 
@@ -47,12 +46,11 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
 
 
 class ResultScene(MenuScene):
-    dim_under = True
+    transparent = True  # over the final board
 
-    def __init__(self, app: App, session: Session, match_scene: "MatchScene", options: Optional[MatchOptions] = None):
+    def __init__(self, app: App, session: Session, options: Optional[MatchOptions] = None):
         super().__init__(app)
         self.session = session
-        self.match_scene = match_scene
         self.options = options
         self.lines: Tuple[str, str, str] = ("", "", "")
         self.buttons_shown: List[str] = []
@@ -105,25 +103,21 @@ class ResultScene(MenuScene):
         kind = action[0]
         if kind == "next_game":
             if self.session.next_game():
-                self.app.switch(self.match_scene)
+                self.app.flow.back()  # the board, for the next game
         elif kind == "again" and isinstance(self.session, NetSession):
             self.session.ask_rematch()  # the match scene starts it once both have asked
-            self.app.switch(self.match_scene)
+            self.app.flow.back()
         elif kind == "again":
-            from .lobby import start_match
-
             if self.options is None:  # a match made by a tool or test: the same again
-                self.match_scene.restart()
+                self.app.flow.restart_match(self.session)
             else:
-                start_match(self.app, self.options.swapped())
+                self.app.flow.start_match(self.options.swapped())
         elif kind == "lobby":
             self.to_lobby()
         elif kind == "review":
-            from .review import ReviewScene
-
             o = self.options
             viewer = o.human_colour() if o is not None and o.mode == "computer" else 0
-            self.app.switch(ReviewScene(self.app, self.session.match, back=lambda: self.app.switch(self), viewer=viewer))
+            self.app.flow.review(self.session.match, viewer=viewer)
         elif kind == "export":
             from ..exports import export_match
             from ..recent import NAMES
@@ -132,17 +126,12 @@ class ResultScene(MenuScene):
             self._rebuild(self.app.size)
 
     def to_lobby(self) -> None:
-        from .lobby import LobbyScene
-
         if isinstance(self.session, NetSession):
-            from .friendplay import leave
-
-            leave(self.match_scene, self.session)
+            leave(self.app, self.session)
             return
-
         if self.session.match.over:
             self.app.drop_match()
-        self.app.switch(LobbyScene(self.app))
+        self.app.flow.lobby()
 
     def back(self) -> None:
         self.to_lobby()

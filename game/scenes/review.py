@@ -17,7 +17,7 @@ the buttons; Escape (B) back.
 from __future__ import annotations
 
 import math
-from typing import Callable, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import pygame
 
@@ -125,14 +125,13 @@ def summary_lines(analysis: MatchAnalysis) -> List[str]:
 
 
 class ReviewScene(MenuScene):
-    """Review ``match``; ``back()`` leaves (to the scene the review came from).
+    """Review ``match``; ``back()`` leaves (to the screen it was opened from).
     ``analysis``: an analysis already made (else one starts now)."""
 
-    def __init__(self, app: App, match: Match, back: Callable[[], None], viewer: int = 0,
+    def __init__(self, app: App, match: Match, viewer: int = 0,
                  analysis: Optional[MatchAnalysis] = None, job: Optional[AnalysisJob] = None):
         super().__init__(app)
         self.match = match
-        self._leave = back
         self.viewer = viewer
         self.job: Optional[AnalysisJob] = None if analysis is not None else (job or AnalysisJob(match))
         self.model: Optional[ReviewModel] = ReviewModel(analysis) if analysis is not None else None
@@ -286,7 +285,7 @@ class ReviewScene(MenuScene):
     def back(self) -> None:
         if self.job is not None:
             self.job.cancel()
-        self._leave()
+        self.app.flow.back()  # to the screen the review was opened from
 
     # -- drawing ---------------------------------------------------------------------------------
     def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:  # type: ignore[override]

@@ -9,7 +9,7 @@ from typing import Dict, Tuple
 import pygame
 
 from .. import i18n
-from ..app import App, Scene
+from ..app import App
 from ..i18n import t
 from ..board.projection import VIEWS
 from ..settings import PACES
@@ -17,11 +17,10 @@ from .ui import ChoiceRow, MenuScene
 
 
 class SettingsScene(MenuScene):
-    dim_under = True
+    transparent = True  # over the screen it was opened from
 
-    def __init__(self, app: App, back: Scene):
+    def __init__(self, app: App):
         super().__init__(app)
-        self.back_to = back
         self.rows: Dict[str, ChoiceRow] = {}
 
     def build(self, size: Tuple[int, int]) -> None:
@@ -87,4 +86,4 @@ class SettingsScene(MenuScene):
             self.back()
 
     def back(self) -> None:
-        self.app.switch(self.back_to)
+        self.app.flow.back()

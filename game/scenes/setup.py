@@ -15,11 +15,11 @@ from pygame_gui.elements import UITextEntryLine
 from engine import BackgammonError, Match
 
 from .. import clipboard
-from ..app import App, Scene
+from ..app import App
 from ..i18n import t
 from ..options import MatchOptions
 from ..session import Session
-from .ui import Action, ChoiceRow, MenuScene
+from .ui import Action, ChoiceRow, MenuScene, saved_match_text
 
 _ID = re.compile(r"[A-Za-z0-9+/]+")
 
@@ -39,9 +39,8 @@ def read_ids(text: str) -> Tuple[str, str]:
 
 
 class SetupScene(MenuScene):
-    def __init__(self, app: App, back: Scene):
+    def __init__(self, app: App):
         super().__init__(app)
-        self.back_to = back
         self.text = ""
         self.mode = app.settings.lobby_mode if app.settings.lobby_mode in ("computer", "hotseat") else "computer"
         self.error: Optional[str] = None
@@ -108,21 +107,15 @@ class SetupScene(MenuScene):
                                colour="white" if human == 0 else "black", length=match.length, cube=True)
         session = Session(match, options.seats(), self.app.settings)
         if self.app.has_match():
-            from .lobby import saved_match_text
-            from .ui import DialogScene
-
-            self.app.switch(DialogScene(
-                self.app, t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
-                [(t("button.back"), lambda: self.app.switch(self)), (t("confirm.new.start"), lambda: self._play(session))],
-                on_cancel=lambda: self.app.switch(self)))
+            back = (t("button.back"), None)
+            self.app.flow.ask(t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
+                              [back, (t("confirm.new.start"), lambda: self._play(session))], cancel=back)
             return
         self._play(session)
 
     def _play(self, session: Session) -> None:
-        from .match import MatchScene
-
         self.app.keep_match(session, None)  # practice: neither saved nor recorded
-        self.app.switch(MatchScene(self.app, session))
+        self.app.flow.show_match(session)
 
     def back(self) -> None:
-        self.app.switch(self.back_to)
+        self.app.flow.back()

@@ -1,6 +1,6 @@
 """What the menu screens share (lobby, settings, result, help, dialogs):
 a pygame_gui manager themed for the window, buttons that stand for actions,
-rows of choices, a keyboard focus ring, the gear, and a dimmed backdrop.
+rows of choices, a keyboard focus ring, the gear; overlays dim what they cover.
 
 A :class:`MenuScene` builds its widgets in :meth:`MenuScene.build` and
 reacts in :meth:`MenuScene.act`; it draws only when something changed
@@ -10,15 +10,19 @@ reacts in :meth:`MenuScene.act`; it draws only when something changed
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel
 
-from ..app import App, Scene
+from ..app import App
+from ..i18n import t
+from ..options import LEVELS
 from ..input.focus import FocusRing, nearest
 from ..input.intents import DIRECTIONS, intent_of
+from .stack import Scene, dim
 from .theme import manager, ui_font_px
 
 BG = (24, 28, 33)
@@ -45,15 +49,6 @@ def gear_icon(size: int, colour: Tuple[int, int, int] = GEAR) -> pygame.Surface:
     pygame.draw.circle(big, colour, (int(c), int(c)), int(inner))
     pygame.draw.circle(big, (0, 0, 0, 0), (int(c), int(c)), int(hole))
     return pygame.transform.smoothscale(big, (size, size))
-
-
-def backdrop(surface: pygame.Surface, shade: int = 150) -> pygame.Surface:
-    """A dimmed copy of what the window shows (under a dialog or an overlay)."""
-    copy = surface.copy()
-    dim = pygame.Surface(copy.get_size(), pygame.SRCALPHA)
-    dim.fill((0, 0, 0, shade))
-    copy.blit(dim, (0, 0))
-    return copy
 
 
 def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
@@ -164,13 +159,12 @@ class ChoiceRow:
 class MenuScene(Scene):
     """A screen of pygame_gui widgets, by mouse or keyboard.
 
-    ``under``: what was on screen before, drawn dimmed behind this one
-    (for overlays and dialogs); None draws the plain background."""
+    An overlay (``transparent = True``: dialogs, the settings, a result) is
+    drawn over the scenes below it on the stack, dimmed; any other menu
+    draws the plain background."""
 
     #: show the gear (opens the settings) in the top-right corner
     gear = False
-    #: dim what was on screen before (overlays)
-    dim_under = False
 
     def __init__(self, app: App):
         super().__init__(app)
@@ -183,8 +177,6 @@ class MenuScene(Scene):
         self.font_px = 16
         self.gear_button: Optional[UIButton] = None
         self._gear_img: Optional[pygame.Surface] = None
-        self._under: Optional[pygame.Surface] = backdrop(app.screen) if self.dim_under else None
-        self._under_scaled: Optional[pygame.Surface] = None
         self._ui_time = 0.0
 
     # -- building ------------------------------------------------------------------------------
@@ -324,9 +316,7 @@ class MenuScene(Scene):
             self.dirty = True
             return
         if action[0] == "settings":
-            from .settings import SettingsScene
-
-            self.app.switch(SettingsScene(self.app, back=self))
+            self.app.flow.settings()
             return
         self.act(action)
 
@@ -352,13 +342,8 @@ class MenuScene(Scene):
         self._ui_time += dt
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        if self._under is not None:
-            if self._under.get_size() != surface.get_size():
-                if self._under_scaled is None or self._under_scaled.get_size() != surface.get_size():
-                    self._under_scaled = pygame.transform.smoothscale(self._under, surface.get_size())
-                surface.blit(self._under_scaled, (0, 0))
-            else:
-                surface.blit(self._under, (0, 0))
+        if self.transparent:
+            dim(surface)  # the scenes below are drawn there already (the stack does it)
         else:
             surface.fill(BG)
 
@@ -382,59 +367,34 @@ class MenuScene(Scene):
         """Anything drawn under the widgets, over the background."""
 
 
-class DialogScene(MenuScene):
-    """A question over the dimmed screen, with a row of answers.
+# -- text from files, shown on menus ----------------------------------------------------------
+def shown(text: str, limit: int = 20) -> str:
+    """Text from a file, fit to be drawn: no control characters (a font
+    cannot draw a NUL), at most ``limit`` characters."""
+    clean = "".join("\ufffd" if unicodedata.category(c)[0] == "C" else c for c in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
 
-    ``choices``: (label, callback) pairs; ``on_cancel`` (Escape) or None when
-    the question must be answered."""
 
-    dim_under = True
+def mode_name(key: str) -> str:
+    if key.startswith("computer:"):
+        level = key[9:]
+        return t("records.mode.computer", level=t(f"lobby.level.{level}") if level in LEVELS else shown(level))
+    if key == "hotseat":
+        return t("records.mode.hotseat")
+    if key == "friend":
+        return t("records.mode.friend")
+    return shown(key)
 
-    def __init__(self, app: App, title: str, text: str, choices: Sequence[Tuple[str, Callable[[], None]]],
-                 on_cancel: Optional[Callable[[], None]] = None):
-        self.title = title
-        self.text = text
-        self.choices = list(choices)
-        self.on_cancel = on_cancel
-        self.answer_buttons: List[UIButton] = []
-        super().__init__(app)
 
-    def build(self, size: Tuple[int, int]) -> None:
-        w, h = size
-        f = self.font_px
-        n = len(self.choices)
-        bh = int(f * 2.4)
-        gap = max(6, f // 2)
-        bw = max(int(f * 7), min(int(f * 11), (min(w - 40, f * 40) - (n + 1) * gap) // max(1, n)))
-        pw = max(min(w - 20, f * 30), n * bw + (n + 1) * gap + 2 * f)
-        ph = int(f * 9.5)
-        rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        self.box = self.panel(rect, object_id="#dialog")
-        title = self.label(pygame.Rect(rect.x + f, rect.y + f, pw - 2 * f, int(f * 2.2)), self.title, object_id="#heading")
-        # a long question goes on in more lines, and the box grows to hold them
-        line_h = int(f * 1.8)
-        self.text_labels = self.wrapped_label(pygame.Rect(rect.x + f, rect.y + int(f * 3.3), pw - 2 * f, line_h), self.text, object_id="#centred")
-        extra = (len(self.text_labels) - 1) * line_h
-        if extra:
-            rect = pygame.Rect(rect.x, max(0, rect.y - extra // 2), pw, ph + extra)
-            self.box.set_relative_position(rect.topleft)
-            self.box.set_dimensions(rect.size)
-            title.set_relative_position((rect.x + f, rect.y + f))
-            for i, label in enumerate(self.text_labels):
-                label.set_relative_position((rect.x + f, rect.y + int(f * 3.3) + i * line_h))
-        total = n * bw + (n - 1) * gap
-        x = rect.x + (pw - total) // 2
-        y = rect.bottom - f - bh
-        self.answer_buttons = []
-        for i, (text, _) in enumerate(self.choices):
-            self.answer_buttons.append(self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, ("answer", i)))
-        if self.focus.index is None:
-            self.focus.index = 0  # Enter answers with the first choice
-
-    def act(self, action: Action) -> None:
-        if action[0] == "answer":
-            self.choices[action[1]][1]()
-
-    def back(self) -> None:
-        if self.on_cancel is not None:
-            self.on_cancel()
+def saved_match_text(session: Any, options: Any) -> str:
+    """What starting a new match loses: "Your saved match, White 2 – Black 0
+    of 5, will be lost." (against the computer: and it counts as abandoned)."""
+    m = session.match
+    if m.length > 1:
+        a, b = m.score
+        text = t("confirm.new.match", name0=t("player.0"), score0=a, name1=t("player.1"), score1=b, length=m.length)
+    else:
+        text = t("confirm.new.game")
+    if options is not None and options.mode == "computer":
+        text += ("" if text.endswith("。") else " ") + t("confirm.new.abandoned")
+    return text

@@ -1,0 +1,77 @@
+"""A question over the current screen: :class:`DialogScene`, an overlay
+that closes itself before its answer acts."""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ..app import App
+from .navigation import Choice
+from .ui import Action, MenuScene
+
+
+class DialogScene(MenuScene):
+    """A question over the dimmed screen (an overlay), with a row of answers.
+
+    ``choices``: (label, what it does) pairs, None for an answer that only
+    closes; ``cancel``: the same for Escape, or None when the question must
+    be answered.  An answer first closes the dialog (the screen under it is
+    there again, as it was), then does its part."""
+
+    transparent = True
+
+    def __init__(self, app: App, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None):
+        self.title = title
+        self.text = text
+        self.choices = list(choices)
+        self.cancel = cancel
+        self.answer_buttons: List[UIButton] = []
+        super().__init__(app)
+
+    def build(self, size: Tuple[int, int]) -> None:
+        w, h = size
+        f = self.font_px
+        n = len(self.choices)
+        bh = int(f * 2.4)
+        gap = max(6, f // 2)
+        bw = max(int(f * 7), min(int(f * 11), (min(w - 40, f * 40) - (n + 1) * gap) // max(1, n)))
+        pw = max(min(w - 20, f * 30), n * bw + (n + 1) * gap + 2 * f)
+        ph = int(f * 9.5)
+        rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        self.box = self.panel(rect, object_id="#dialog")
+        title = self.label(pygame.Rect(rect.x + f, rect.y + f, pw - 2 * f, int(f * 2.2)), self.title, object_id="#heading")
+        # a long question goes on in more lines, and the box grows to hold them
+        line_h = int(f * 1.8)
+        self.text_labels = self.wrapped_label(pygame.Rect(rect.x + f, rect.y + int(f * 3.3), pw - 2 * f, line_h), self.text, object_id="#centred")
+        extra = (len(self.text_labels) - 1) * line_h
+        if extra:
+            rect = pygame.Rect(rect.x, max(0, rect.y - extra // 2), pw, ph + extra)
+            self.box.set_relative_position(rect.topleft)
+            self.box.set_dimensions(rect.size)
+            title.set_relative_position((rect.x + f, rect.y + f))
+            for i, label in enumerate(self.text_labels):
+                label.set_relative_position((rect.x + f, rect.y + int(f * 3.3) + i * line_h))
+        total = n * bw + (n - 1) * gap
+        x = rect.x + (pw - total) // 2
+        y = rect.bottom - f - bh
+        self.answer_buttons = []
+        for i, (text, _) in enumerate(self.choices):
+            self.answer_buttons.append(self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, ("answer", i)))
+        if self.focus.index is None:
+            self.focus.index = 0  # Enter answers with the first choice
+
+    def act(self, action: Action) -> None:
+        if action[0] == "answer":
+            self._answer(self.choices[action[1]])
+
+    def back(self) -> None:
+        if self.cancel is not None:
+            self._answer(self.cancel)
+
+    def _answer(self, choice: Choice) -> None:
+        self.app.flow.back()
+        if choice[1] is not None:
+            choice[1]()

@@ -1,0 +1,122 @@
+"""Which scene follows which: the one module that knows.
+
+:class:`Flow` is the app's :class:`~game.scenes.navigation.Navigator`
+(``app.flow``): scenes ask it to go somewhere and it builds the scene and
+puts it on the app's :class:`~game.scenes.stack.SceneStack`:
+
+- the lobby, the board of a match and the attract mode start afresh
+  (:meth:`SceneStack.reset`);
+- the settings, a question, a game's result are overlays on what is shown
+  (:meth:`SceneStack.push`), and closing them returns to it as it was;
+- Rules & help, the records, the recent matches and a review go over the
+  lobby or the result, and Back returns there.
+
+No scene imports another; the stack and the navigator import none.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from engine import Match
+
+from ..kiosk import AttractScene
+from ..options import MatchOptions
+from ..session import Session
+from .dialog import DialogScene
+from .friend import FriendScene
+from .help import HelpScene
+from .lobby import LobbyScene
+from .match import MatchScene
+from .navigation import Choice
+from .recent import RecentScene
+from .records import RecordsScene
+from .result import ResultScene
+from .review import ReviewScene
+from .settings import SettingsScene
+from .setup import SetupScene
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .stack import Scene
+
+
+class Flow:
+    """The app's navigator; ``Flow(app)`` attaches itself as ``app.flow``."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        app.flow = self
+
+    # -- the lobby and matches ------------------------------------------------------------
+    def lobby(self) -> None:
+        self._afresh(LobbyScene(self.app))
+
+    def _afresh(self, scene: "Scene") -> None:
+        """``scene`` alone on the stack; what the old screens held is freed."""
+        self.app.switch(scene)
+
+    def start_match(self, options: MatchOptions, dice: Any = None, seed: Optional[int] = None) -> None:
+        app = self.app
+        options = options.with_colour_drawn()
+        session = options.new_session(app.settings, dice=dice if dice is not None else app.dice, seed=seed)
+        app.keep_match(session, options)
+        self.show_match(session)
+
+    def show_match(self, session: Session) -> None:
+        self._afresh(MatchScene(self.app, session))
+
+    def restart_match(self, session: Session) -> None:
+        app = self.app
+        if app.session is session and app.options is not None:
+            self.start_match(app.options)
+            return
+        m = session.match
+        fresh = Session(Match(length=m.length, cube=m.cube, dice=m.dice_source), session.seats, session.settings)
+        app.keep_match(fresh, None)
+        self.show_match(fresh)
+
+    def game_over(self, session: Session) -> None:
+        app = self.app
+        app.scenes.push(ResultScene(app, session, options=app.options if app.session is session else None))
+
+    # -- screens over the current one ----------------------------------------------------------
+    def settings(self) -> None:
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def help(self) -> None:
+        self.app.scenes.push(HelpScene(self.app))
+
+    def records(self) -> None:
+        self.app.scenes.push(RecordsScene(self.app))
+
+    def friend(self) -> None:
+        self.app.scenes.push(FriendScene(self.app))
+
+    def setup(self) -> None:
+        self.app.scenes.push(SetupScene(self.app))
+
+    def recent(self) -> None:
+        self.app.scenes.push(RecentScene(self.app))
+
+    def review(self, match: Match, viewer: int = 0) -> None:
+        self.app.scenes.push(ReviewScene(self.app, match, viewer=viewer))
+
+    def ask(self, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None) -> None:
+        self.app.scenes.push(DialogScene(self.app, title, text, choices, cancel=cancel))
+
+    def back(self) -> None:
+        stack = self.app.scenes
+        if len(stack) > 1:
+            stack.pop()
+            self.app.release_memory()
+        else:  # nothing under it (a screen a tool opened alone): the lobby
+            self.lobby()
+
+    # -- the kiosk ----------------------------------------------------------------------------------
+    @property
+    def in_lobby(self) -> bool:
+        return isinstance(self.app.scenes.current, LobbyScene)
+
+    def attract(self, kiosk: Any = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
+        self._afresh(AttractScene(self.app, kiosk, level, pace))

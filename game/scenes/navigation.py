@@ -1,0 +1,78 @@
+"""What a scene may ask of the flow: :class:`Navigator`.
+
+Scenes never create each other.  They ask ``app.flow`` (a :class:`Navigator`,
+made by :mod:`game.scenes.flow`, the one module that knows which scene
+follows which) to go somewhere, and it builds the scene and puts it on the
+stack.  This module names the requests and imports no scene.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Tuple
+
+from engine import Match
+
+if TYPE_CHECKING:
+    from ..options import MatchOptions
+    from ..session import Session
+
+#: a dialog's answer: its label and what it does (None: it only closes the dialog)
+Choice = Tuple[str, Optional[Callable[[], object]]]
+
+
+class Navigator(Protocol):
+    """Where a scene may go.  Every request puts scenes on the stack or takes
+    them off; none returns a scene."""
+
+    # -- the lobby and matches ------------------------------------------------------------
+    def lobby(self) -> None:
+        """Start afresh at the lobby (the stack holds only it)."""
+
+    def start_match(self, options: "MatchOptions", dice: Any = None, seed: Optional[int] = None) -> None:
+        """A new match with ``options``, kept by the app, on the board."""
+
+    def show_match(self, session: "Session") -> None:
+        """The board of ``session`` (afresh: the lobby and everything else leave)."""
+
+    def restart_match(self, session: "Session") -> None:
+        """A new match like ``session``'s (same options, or the same seats and length)."""
+
+    def game_over(self, session: "Session") -> None:
+        """The result of the game just finished, over its board."""
+
+    # -- screens over the current one ----------------------------------------------------------
+    def settings(self) -> None:
+        """The settings, over the current screen."""
+
+    def help(self) -> None:
+        """Rules & help."""
+
+    def records(self) -> None:
+        """The records."""
+
+    def friend(self) -> None:
+        """Play a friend: host or join a match over the network."""
+
+    def setup(self) -> None:
+        """Set up a position to practise from (Position ID and Match ID)."""
+
+    def recent(self) -> None:
+        """The recent matches (from the records)."""
+
+    def review(self, match: Match, viewer: int = 0) -> None:
+        """Review ``match`` (its analysis), seen from ``viewer``."""
+
+    def ask(self, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None) -> None:
+        """A question over the current screen; each answer closes it and then
+        does its part.  ``cancel``: what Escape does (None: it must be answered)."""
+
+    def back(self) -> None:
+        """Close the screen on top: the one under it is there again as it was."""
+
+    # -- the kiosk ----------------------------------------------------------------------------------
+    @property
+    def in_lobby(self) -> bool:
+        """Is the lobby the screen on top?"""
+
+    def attract(self, kiosk: Any = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
+        """The kiosk's attract mode: a fresh computer game (afresh, alone on the stack)."""

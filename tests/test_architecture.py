@@ -1,0 +1,165 @@
+"""The shape of the code, checked: no import cycles (lazy imports count), no
+module importing another's private names, no scene importing another scene,
+the engine without pygame, and the size limits of the developers' guide."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Dict, List, Set
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "game")
+#: text tables, exempt from the module size limit
+TEXT_TABLES = {"game.help_text", "game.i18n", "game.i18n_zh"}
+#: modules of game/scenes that are not scenes (shared widgets, the stack, the flow)
+SCENE_HELPERS = {"game.scenes", "game.scenes.ui", "game.scenes.theme", "game.scenes.panel", "game.scenes.topbar",
+                 "game.scenes.stack", "game.scenes.navigation", "game.scenes.flow",
+                 "game.scenes.friendplay"}
+
+
+def _modules() -> Dict[str, Path]:
+    out = {}
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if not MODULES[module].name == "__init__.py":
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _runtime_nodes(tree: ast.AST) -> List[ast.AST]:
+    """Every node of ``tree`` except what sits under ``if TYPE_CHECKING:``
+    (imports for type hints only, never made when the program runs)."""
+    out: List[ast.AST] = []
+    todo: List[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _imports(module: str) -> List[tuple]:
+    """(imported module, names) for every import in ``module`` made when it
+    runs, anywhere in it (in functions too: a lazy import is an import)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    out = []
+    for node in _runtime_nodes(tree):
+        if isinstance(node, ast.Import):
+            out.extend((alias.name, ()) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            target = _resolve(module, node)
+            names = tuple(alias.name for alias in node.names)
+            out.append((target, names))
+            # "from pkg import module" imports a module
+            for name in names:
+                if f"{target}.{name}" in MODULES:
+                    out.append((f"{target}.{name}", ()))
+    return out
+
+
+def _graph() -> Dict[str, Set[str]]:
+    graph: Dict[str, Set[str]] = {}
+    for module in MODULES:
+        deps = set()
+        for target, _ in _imports(module):
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != module and not module.startswith(target + "."):
+                deps.add(target)
+        graph[module] = deps
+    return graph
+
+
+def test_no_import_cycles_lazy_imports_included():
+    graph = _graph()
+    state: Dict[str, int] = {}
+    cycles: List[List[str]] = []
+
+    def visit(node: str, path: List[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                cycles.append(path[path.index(dep):] + [dep] if dep in path else [node, dep])
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_no_scene_imports_another_scene_only_the_flow_knows_them():
+    scenes = [m for m in MODULES if m.startswith("game.scenes.") and m not in SCENE_HELPERS]
+    assert {"game.scenes.lobby", "game.scenes.match", "game.scenes.result", "game.scenes.dialog"} <= set(scenes)
+    found = []
+    for module in scenes:
+        for target, _ in _imports(module):
+            if target in scenes and target != module:
+                found.append(f"{module} imports {target}")
+    assert not found, found
+    # and who follows whom is said in one place: scenes only ask the app's flow
+    switching = [m for m in scenes + ["game.kiosk"]
+                 if re.search(r"\b(app\.switch|scenes\.(push|pop|replace|reset))\(", MODULES[m].read_text(encoding="utf-8"))]
+    assert not switching, switching
+
+
+def test_no_module_imports_another_modules_private_names():
+    found = []
+    for module in MODULES:
+        for target, names in _imports(module):
+            for name in names:
+                if name.startswith("_") and not name.startswith("__") and target != module:
+                    found.append(f"{module} imports {target}.{name}")
+    assert not found, found
+
+
+def test_the_engine_never_imports_pygame():
+    found = [m for m in MODULES if m.startswith("engine") for target, _ in _imports(m) if target.split(".")[0] in ("pygame", "pygame_gui", "game")]
+    assert not found, found
+
+
+def test_no_class_over_300_lines_no_module_over_500():
+    long_modules, long_classes = [], []
+    for module, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        if module not in TEXT_TABLES and len(text.splitlines()) > 500:
+            long_modules.append(f"{module}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                n = node.end_lineno - node.lineno + 1
+                if n > 300:
+                    long_classes.append(f"{module}.{node.name}: {n} lines")
+    assert not long_modules and not long_classes, long_modules + long_classes
+
+
+@pytest.mark.parametrize("private", [r"\._b\b", r"\._o\b", r"\._raw\("])
+def test_board_internals_are_read_only_inside_position(private):
+    """The computer players use Position.boards / key / from_boards, not the insides."""
+    paths = dict(MODULES)
+    paths.update({f"benchmarks.{p.stem}": p for p in (ROOT / "benchmarks").glob("*.py")})
+    found = [m for m, path in paths.items() if m != "engine.position" and re.search(private, path.read_text(encoding="utf-8"))]
+    assert not found, found
