@@ -244,8 +244,9 @@ def test_the_settings_screen_chooses_the_view_and_the_match_shows_it():
 
     d = _driver("top")
     match = d.scene
-    d.app.switch(SettingsScene(d.app, back=match))
+    d.app.flow.settings()
     d.frames(1)
+    assert isinstance(d.app.scene, SettingsScene)
     row = d.app.scene.rows["board_view"]
     button = next(b for b, v in row.buttons if v == OBLIQUE)
     d.click_button(button)

@@ -21,6 +21,7 @@ from ..board.animation import Animator, tumble_faces
 from ..board.describe import distribution
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
+from .. import i18n
 from ..i18n import t
 from ..input.boardfocus import BoardFocus
 from ..input.focus import FocusRing, nearest
@@ -81,6 +82,7 @@ class MatchScene(Scene):
         self.renderer: Optional[BoardRenderer] = None
         self.manager: Optional[pygame_gui.UIManager] = None
         self.panel: Optional[SidePanel] = None
+        self._built_for: Tuple[Any, ...] = ()
         self._turn_key: Tuple[Any, ...] = ()
         self._focusables: List[Tuple[Any, Tuple[Any, ...]]] = []
         self._ui_time = 0.0
@@ -120,8 +122,16 @@ class MatchScene(Scene):
 
     def resume(self) -> None:
         """A dialog or the result over the board went away: what its answer
-        did shows now (nothing is rebuilt)."""
+        did shows now.  Nothing is rebuilt unless the settings changed what
+        the board and the panel are made of (the view, the language ...)."""
+        if self._built_for != self._build_key():
+            self._build(self.app.size)
         self._changed()
+
+    def _build_key(self) -> Tuple[Any, ...]:
+        """What the widgets and the renderer are made for."""
+        s = self.settings
+        return (i18n.language(), s.board_view, s.show_point_numbers, s.show_pips)
 
     def invalidate(self) -> None:
         self._frame = None  # the next render draws the whole window
@@ -132,6 +142,7 @@ class MatchScene(Scene):
         self._changed()
 
     def _build(self, size: Tuple[int, int]) -> None:
+        self._built_for = self._build_key()
         self._frame = None
         self._board_view = None
         f = ui_font_px(size)
