@@ -7,7 +7,7 @@ import pytest
 from engine import FixedDice
 from game import i18n
 from game.scenes.match import MatchScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.settings import Settings
 from game.testing import Driver
 
@@ -100,8 +100,9 @@ def test_the_settings_screen_turns_the_tutor_on():
     from game.scenes.settings import SettingsScene
 
     d = _driver(tutor=False)
-    d.app.switch(SettingsScene(d.app, back=d.scene))
+    d.app.flow.settings()
     d.frames(1)
+    assert isinstance(d.app.scene, SettingsScene)
     d.click_button(d.app.scene.rows["tutor"].button_for(True))
     assert d.app.settings.tutor is True
     assert d.app.storage.load_settings()[0].tutor is True
