@@ -20,7 +20,7 @@ from game.scenes.friend import FriendScene, read_invite
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
-from game.scenes.ui import DialogScene
+from game.scenes.dialog import DialogScene
 from game.settings import Settings
 from game.testing import AppDriver
 from tests.net_support import racing_play
