@@ -20,7 +20,7 @@ write over anything good.
 ...     store.save_settings(Settings(pace="fast"))
 ...     store.load_settings()
 True
-(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address=''), None)
+(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address='', window_size=None, window_pos=None), None)
 """
 
 from __future__ import annotations
