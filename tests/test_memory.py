@@ -35,7 +35,7 @@ def test_the_shared_font_cache_is_bounded_through_resizes_and_language_switches(
         d.click_button(d.scene.back_button)
         d.frames(1)
         seen.update(theme._LOADED_FONTS.keys())
-        assert len(theme._LOADED_FONTS) <= theme.FONTS_KEPT
+        assert len(theme._LOADED_FONTS) <= theme.FONTS_KEPT and len(theme._THEMES) <= theme.THEMES_KEPT
     assert len(seen) > theme.FONTS_KEPT  # more sizes were used than are kept
 
 

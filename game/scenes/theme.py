@@ -182,7 +182,12 @@ def box_block(object_id: str) -> Dict[str, Any]:
 
 
 #: parsed themes by (text size, language), each with a font that says whether pygame's fonts are still alive
-_THEMES: Dict[Tuple[int, str], Tuple[Any, Any]] = {}
+#: parsed themes kept, least recently used first out: each holds the fonts
+#: of its sizes (a Noto Sans SC size costs some 4 MB), so sixteen of them
+#: held hundreds of MB after resizes and language switches; the screen on
+#: show and the last few sizes are what a rebuild reuses
+THEMES_KEPT = 4
+_THEMES: Bounded[Tuple[int, str], Tuple[Any, Any]] = Bounded(THEMES_KEPT)
 
 
 def _parsed_theme(key: Tuple[int, str]) -> Any:
@@ -211,9 +216,7 @@ def _manager_class(key: Tuple[int, str]) -> type:
             if cached is not None:
                 return cached
             made = super().create_new_theme(theme_path)
-            if len(_THEMES) >= 16:
-                _THEMES.clear()
-            _THEMES[key] = (made, pygame.font.Font(None, 10))
+            _THEMES.put(key, (made, pygame.font.Font(None, 10)))
             return made
 
     return Manager
