@@ -89,7 +89,7 @@ class Tour:
         return self.scene
 
     def _answer_yes(self) -> None:
-        from game.scenes.ui import DialogScene
+        from game.scenes.dialog import DialogScene
 
         if isinstance(self.scene, DialogScene):
             self.d.click_button(self.scene.answer_buttons[0])
