@@ -155,6 +155,7 @@ def test_read_invite_takes_what_the_host_copied():
         read_invite("127.0.0.1:80", "")
 
 
+@pytest.mark.slow
 def test_host_by_keyboard_alone_and_back_by_escape():
     d = AppDriver(settings=quick())
     d.click_button(d.scene.friend_button)

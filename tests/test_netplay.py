@@ -74,6 +74,7 @@ def run(ss: List[NetSession], until, timeout: float = 60.0, seed: int = 1, act: 
     raise AssertionError("timed out")
 
 
+@pytest.mark.slow
 def test_two_sessions_play_a_match_through_the_server_with_the_servers_dice(server):
     thread, url, _ = server
     a, b = sessions(url, length=3)
