@@ -185,8 +185,8 @@ def box_block(object_id: str) -> Dict[str, Any]:
 #: parsed themes kept, least recently used first out: each holds the fonts
 #: of its sizes (a Noto Sans SC size costs some 4 MB), so sixteen of them
 #: held hundreds of MB after resizes and language switches; the screen on
-#: show and the last few sizes are what a rebuild reuses
-THEMES_KEPT = 4
+#: show and the one before are what a rebuild reuses
+THEMES_KEPT = 2
 _THEMES: Bounded[Tuple[int, str], Tuple[Any, Any]] = Bounded(THEMES_KEPT)
 
 
