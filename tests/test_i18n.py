@@ -89,10 +89,18 @@ _FONTS = {}
 
 
 def font(path):
-    if path not in _FONTS:
-        pygame.freetype.init()
-        _FONTS[path] = pygame.freetype.Font(path, 16)
-    return _FONTS[path]
+    """The font file at 16 px, kept; made again when pygame was quit since
+    (another test's pygame.quit() leaves a kept font unusable)."""
+    f = _FONTS.get(path)
+    if f is not None:
+        try:
+            f.get_metrics("a")
+            return f
+        except pygame.error:
+            pass
+    pygame.freetype.init()
+    _FONTS[path] = f = pygame.freetype.Font(path, 16)
+    return f
 
 
 def missing_glyphs(path, text):
