@@ -18,7 +18,6 @@ from engine.kinds import MULTIPLES, ResignLevel
 
 from ..app import App, Scene
 from ..board.animation import Animator, tumble_faces
-from ..board.describe import distribution
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
 from .. import i18n
@@ -28,32 +27,19 @@ from ..input.focus import FocusRing, nearest
 from ..input.intents import DIRECTIONS, INTENT_EVENTS, intent_of
 from ..input.pointer import BoardPointer
 from ..cues import sound_for
-from ..session import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
+from ..session import MOVE, OPENING, OVER, RESIGNING, ROLL, Happening, Session, Snapshot, player_name
 from .navigation import Choice
-from .panel import PanelState, SidePanel, StepChoice
+from ..match import presenter
+from ..match.presenter import PanelState, TopState, hint_lines
+from .panel import SidePanel
 from .theme import manager, ui_font_px
 from ..netplay import NetSession
-from .friendplay import ask_leave, friend_update, status_line
+from .friendplay import ask_leave, friend_update
 from .tableview import TableView
-from .topbar import TopBar, TopState, top_bar_height
+from .topbar import TopBar, top_bar_height
 
 FOCUS = (120, 200, 255)
 RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at animation speed 1)
-
-
-def hint_lines(hint: Any) -> Tuple[str, ...]:
-    """The hint's ranked plays, each on a line, with its numbers labelled on
-    the next: the equity, and the winning and gammon chances in percent
-    when the expert gave them."""
-    lines = []
-    for i, (_, eq, text) in enumerate(hint.plays):
-        lines.append(t("board.hint_line", rank=i + 1, play=text))
-        if i < len(hint.chances):
-            win, gammon = hint.chances[i]
-            lines.append(t("board.hint_numbers_chances", equity=f"{eq:+.3f}", win=f"{100 * win:.0f}", gammon=f"{100 * gammon:.0f}"))
-        else:
-            lines.append(t("board.hint_numbers", equity=f"{eq:+.3f}"))
-    return tuple(lines)
 
 
 class MatchScene(Scene):
@@ -401,16 +387,8 @@ class MatchScene(Scene):
     # -- intents -> session ---------------------------------------------------------------------
     def primary_action(self) -> Optional[Tuple[Any, ...]]:
         """What Enter, Space and the primary button do now."""
-        s = self.session
-        if s.can_roll():
-            return ("roll",)
-        if s.can_end_turn():
-            return ("done",)
-        if s.can_next_game():
-            return ("next_game",)
-        if s.match.over:
-            return ("menu",)
-        return None
+        action = presenter.primary_action(self.session)
+        return (action,) if action is not None else None
 
     def do(self, action: Tuple[Any, ...]) -> bool:
         """Carry out one action; returns whether the game accepted it."""
@@ -557,83 +535,7 @@ class MatchScene(Scene):
         self._changed()
 
     def _panel_state(self) -> PanelState:
-        s = self.session
-        g = s.game
-        m = s.match
-        name = player_name(g.to_act)
-        passes = self._pending_passes()
-        log = list(s.log_lines())
-        if passes and g.phase != OVER:
-            # the board still shows the roll that cannot be played: so does the panel
-            h = passes[0]
-            trailing = 0
-            for e in reversed(g.log):
-                if e.kind != "pass":
-                    break
-                trailing += 1
-            log = log[: len(log) - min(trailing, len(passes))]
-            name = player_name(h.player)
-        if passes and g.phase != OVER and passes[0].dice:
-            status = t("panel.to_move", name=name, dice="-".join(map(str, passes[0].dice)))
-        elif g.phase == OVER and g.result is not None:
-            status = t("panel.match_over" if m.over and m.length > 1 else "panel.over", name=player_name(g.result.winner))
-        elif g.phase == OPENING:
-            status = t("panel.opening")
-        elif g.phase == ROLL:
-            status = t("panel.to_roll", name=name)
-        elif g.phase == MOVE and g.dice is not None:
-            status = t("panel.to_move", name=name, dice="-".join(map(str, g.dice)))
-        elif g.phase == DOUBLED:
-            status = t("panel.doubled", name=name)
-        elif g.phase == RESIGNING:
-            status = t("panel.resigning", name=name)
-        else:
-            status = name
-        if isinstance(s, NetSession):
-            status = status_line(s, status)
-        score_short = ""  # for a narrow panel
-        if m.length > 1:
-            names = dict(name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
-            score = t("panel.score", number=m.game_number, **names)
-            score_short = t("panel.score_short", **names)
-            if g.crawford:
-                score = t("common.joined", a=score, b=t("panel.crawford"))
-                score_short = t("common.joined", a=score_short, b=t("top.crawford"))
-        else:
-            score = t("panel.single")
-        p0, p1 = s.pips()
-        pips = t("panel.pips", name0=player_name(0), name1=player_name(1), pips0=p0, pips1=p1) if self.settings.show_pips else ""
-        primary = self.primary_action()
-        if primary is not None and primary[0] == "menu":
-            primary = None  # the panel's Menu button is there already: one is enough (Enter still opens it)
-        primary_label = {
-            "roll": t("button.roll"),
-            "done": t("button.done"),
-            "next_game": t("button.next_game"),
-        }.get(primary[0] if primary else "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
-        steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps())
-        shown = s.snapshot()  # where the checkers stand, numbered for whom the board is shown
-        viewer = s.viewer_for(shown)
-        return PanelState(
-            distribution=distribution(shown, viewer),
-            distribution_short=distribution(shown, viewer, short=True),
-            status=status,
-            score=score,
-            score_short=score_short,
-            pips=pips,
-            primary=primary_label,
-            primary_enabled=primary is not None,
-            can_undo=s.can_undo(),
-            can_take_back=s.can_take_back(),
-            cube=g.cube_enabled,
-            can_double=s.can_double(),
-            can_hint=s.can_hint(),
-            answer_double=s.must_answer_double(),
-            auto_end=self.settings.auto_end_turn,
-            log_visible=self.log_visible,
-            steps=steps,
-            log=tuple(log),
-        )
+        return presenter.panel_state(self.session, self.settings, self.log_visible, self._pending_passes())
 
     def update(self, dt: float) -> None:
         self._ui_time += dt  # the widgets are updated once per frame, in render
@@ -828,25 +730,7 @@ class MatchScene(Scene):
 
     # -- the top bar, questions, the result screen, sounds -----------------------------------------
     def _top_state(self) -> TopState:
-        s = self.session
-        g, m = s.game, s.match
-        if m.length > 1:
-            score = t("top.match", length=m.length, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1])
-            if g.crawford:
-                score = t("common.joined", a=score, b=t("top.crawford"))
-        else:
-            score = t("top.single")
-        if g.phase == OVER and g.result is not None:
-            turn = t("top.over", name=player_name(g.result.winner))
-        elif g.phase in (DOUBLED, RESIGNING):
-            turn = t("top.answer", name=player_name(g.to_act))
-        elif g.phase == OPENING:
-            turn = t("panel.opening")
-        elif self._pending_passes():
-            turn = t("top.turn", name=player_name(self._pending_passes()[0].player))
-        else:
-            turn = t("top.turn", name=player_name(g.to_act))
-        return TopState(score=score, turn=turn, can_resign=s.can_resign())
+        return presenter.top_state(self.session, self._pending_passes())
 
     def _on_anim(self, event: str, happening: Happening) -> None:
         humans = [p for p in (0, 1) if self.session.is_human(p)]

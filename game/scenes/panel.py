@@ -7,7 +7,6 @@ button stands for; the scene decides what to do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 import pygame
@@ -15,6 +14,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
+from ..match.presenter import PanelState, StepChoice
+
+__all__ = ["SidePanel", "LogView", "PanelState", "StepChoice"]
 
 Action = Tuple[Any, ...]
 LOG_LINES = 400
@@ -92,47 +94,6 @@ class LogView:
             surface.blit(img, (self.rect.left + self.pad, y))
             y += self.line_h
         surface.set_clip(clip)
-
-
-@dataclass(frozen=True)
-class StepChoice:
-    """One legal next step as a button: ``frm``/``to`` in the mover's numbering."""
-
-    frm: int
-    to: int
-    die: int
-
-    @property
-    def label(self) -> str:
-        def name(p: int) -> str:
-            return t("point.bar") if p == 25 else t("point.off") if p == 0 else str(p)
-
-        return t("step.button", frm=name(self.frm), to=name(self.to), die=self.die)
-
-
-@dataclass(frozen=True)
-class PanelState:
-    """Everything the panel shows; compared with the last one to redraw only changes."""
-
-    status: str = ""
-    score: str = ""
-    score_short: str = ""  # the score line when ``score`` is too wide for the panel ("" none)
-    pips: str = ""
-    #: where the checkers stand, as text: White's line and Black's, and shorter ones for a narrow panel
-    distribution: Tuple[str, str] = ("", "")
-    distribution_short: Tuple[str, str] = ("", "")
-    primary: str = ""  # the label of the primary button (Roll / Done / Next game / Menu); "" hides it
-    primary_enabled: bool = False
-    can_undo: bool = False
-    can_take_back: bool = False
-    cube: bool = False
-    can_double: bool = False
-    answer_double: bool = False
-    can_hint: bool = False
-    auto_end: bool = True
-    log_visible: bool = True
-    steps: Tuple[StepChoice, ...] = ()
-    log: Tuple[str, ...] = field(default_factory=tuple)
 
 
 class SidePanel:

@@ -5,7 +5,6 @@ middle; the settings gear on the right.  Like the side panel it only shows a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 import pygame
@@ -13,6 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
+from ..match.presenter import TopState
 from .ui import gear_icon
 
 Action = Tuple[Any, ...]
@@ -20,13 +20,6 @@ Action = Tuple[Any, ...]
 
 def top_bar_height(font_px: int) -> int:
     return int(font_px * 2.5)
-
-
-@dataclass(frozen=True)
-class TopState:
-    score: str = ""
-    turn: str = ""
-    can_resign: bool = False
 
 
 class TopBar:

@@ -1,0 +1,218 @@
+"""Session state -> what the match screen shows, as plain values (no pygame).
+
+The match scene asks these functions what its side panel, top bar and
+primary button show and draws the answers; they read the session (which
+asks the engine) and the settings, and change nothing.
+
+>>> from engine import FixedDice, Match
+>>> from game.session import Session
+>>> from game.settings import Settings
+>>> s = Session(Match(dice=FixedDice([3, 1])))
+>>> primary_action(s), top_state(s).turn
+('roll', 'Opening roll')
+>>> s.roll() and primary_action(s) is None, panel_state(s, Settings(), True).status
+(True, 'White to move 3-1')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence, Tuple
+
+from engine.kinds import Phase
+
+from ..board.describe import distribution
+from ..happenings import Happening, Hint
+from ..i18n import t, tr
+from ..match_log import player_name
+from ..netplay import NetSession
+from ..session import Session
+from ..settings import Settings
+
+OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
+
+
+@dataclass(frozen=True)
+class StepChoice:
+    """One legal next step as a button: ``frm``/``to`` in the mover's numbering."""
+
+    frm: int
+    to: int
+    die: int
+
+    @property
+    def label(self) -> str:
+        def name(p: int) -> str:
+            return t("point.bar") if p == 25 else t("point.off") if p == 0 else str(p)
+
+        return t("step.button", frm=name(self.frm), to=name(self.to), die=self.die)
+
+
+@dataclass(frozen=True)
+class PanelState:
+    """Everything the panel shows; compared with the last one to redraw only changes."""
+
+    status: str = ""
+    score: str = ""
+    score_short: str = ""  # the score line when ``score`` is too wide for the panel ("" none)
+    pips: str = ""
+    #: where the checkers stand, as text: White's line and Black's, and shorter ones for a narrow panel
+    distribution: Tuple[str, str] = ("", "")
+    distribution_short: Tuple[str, str] = ("", "")
+    primary: str = ""  # the label of the primary button (Roll / Done / Next game / Menu); "" hides it
+    primary_enabled: bool = False
+    can_undo: bool = False
+    can_take_back: bool = False
+    cube: bool = False
+    can_double: bool = False
+    answer_double: bool = False
+    can_hint: bool = False
+    auto_end: bool = True
+    log_visible: bool = True
+    steps: Tuple[StepChoice, ...] = ()
+    log: Tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class TopState:
+    """What the top bar shows: the match's score line, whose turn, and whether Resign is there."""
+
+    score: str = ""
+    turn: str = ""
+    can_resign: bool = False
+
+
+def primary_action(session: Session) -> Optional[str]:
+    """What Enter, Space and the primary button do now: roll, done,
+    next_game, menu, or nothing (None)."""
+    s = session
+    if s.can_roll():
+        return "roll"
+    if s.can_end_turn():
+        return "done"
+    if s.can_next_game():
+        return "next_game"
+    if s.match.over:
+        return "menu"
+    return None
+
+
+def panel_state(session: Session, settings: Settings, log_visible: bool, passes: Sequence[Happening] = ()) -> PanelState:
+    """What the side panel shows for ``session`` now.  ``passes``: throws
+    that cannot be played which the board has not shown yet (the panel
+    waits for them); ``log_visible``: the player's choice to show the log."""
+    s = session
+    g = s.game
+    m = s.match
+    name = player_name(g.to_act)
+    passes = list(passes)
+    log = list(s.log_lines())
+    if passes and g.phase != OVER:
+        # the board still shows the roll that cannot be played: so does the panel
+        h = passes[0]
+        trailing = 0
+        for e in reversed(g.log):
+            if e.kind != "pass":
+                break
+            trailing += 1
+        log = log[: len(log) - min(trailing, len(passes))]
+        name = player_name(h.player)
+    if passes and g.phase != OVER and passes[0].dice:
+        status = t("panel.to_move", name=name, dice="-".join(map(str, passes[0].dice)))
+    elif g.phase == OVER and g.result is not None:
+        status = t("panel.match_over" if m.over and m.length > 1 else "panel.over", name=player_name(g.result.winner))
+    elif g.phase == OPENING:
+        status = t("panel.opening")
+    elif g.phase == ROLL:
+        status = t("panel.to_roll", name=name)
+    elif g.phase == MOVE and g.dice is not None:
+        status = t("panel.to_move", name=name, dice="-".join(map(str, g.dice)))
+    elif g.phase == DOUBLED:
+        status = t("panel.doubled", name=name)
+    elif g.phase == RESIGNING:
+        status = t("panel.resigning", name=name)
+    else:
+        status = name
+    if isinstance(s, NetSession):
+        status = t("common.joined", a=status, b=tr(s.status()))
+    score_short = ""  # for a narrow panel
+    if m.length > 1:
+        names = dict(name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
+        score = t("panel.score", number=m.game_number, **names)
+        score_short = t("panel.score_short", **names)
+        if g.crawford:
+            score = t("common.joined", a=score, b=t("panel.crawford"))
+            score_short = t("common.joined", a=score_short, b=t("top.crawford"))
+    else:
+        score = t("panel.single")
+    p0, p1 = s.pips()
+    pips = t("panel.pips", name0=player_name(0), name1=player_name(1), pips0=p0, pips1=p1) if settings.show_pips else ""
+    primary = primary_action(s)
+    if primary == "menu":
+        primary = None  # the panel's Menu button is there already: one is enough (Enter still opens it)
+    primary_label = {
+        "roll": t("button.roll"),
+        "done": t("button.done"),
+        "next_game": t("button.next_game"),
+    }.get(primary or "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
+    steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps())
+    shown = s.snapshot()  # where the checkers stand, numbered for whom the board is shown
+    viewer = s.viewer_for(shown)
+    return PanelState(
+        distribution=distribution(shown, viewer),
+        distribution_short=distribution(shown, viewer, short=True),
+        status=status,
+        score=score,
+        score_short=score_short,
+        pips=pips,
+        primary=primary_label,
+        primary_enabled=primary is not None,
+        can_undo=s.can_undo(),
+        can_take_back=s.can_take_back(),
+        cube=g.cube_enabled,
+        can_double=s.can_double(),
+        can_hint=s.can_hint(),
+        answer_double=s.must_answer_double(),
+        auto_end=settings.auto_end_turn,
+        log_visible=log_visible,
+        steps=steps,
+        log=tuple(log),
+    )
+
+
+def top_state(session: Session, passes: Sequence[Happening] = ()) -> TopState:
+    """What the top bar shows for ``session`` now (``passes`` as for :func:`panel_state`)."""
+    s = session
+    g, m = s.game, s.match
+    if m.length > 1:
+        score = t("top.match", length=m.length, name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1])
+        if g.crawford:
+            score = t("common.joined", a=score, b=t("top.crawford"))
+    else:
+        score = t("top.single")
+    if g.phase == OVER and g.result is not None:
+        turn = t("top.over", name=player_name(g.result.winner))
+    elif g.phase in (DOUBLED, RESIGNING):
+        turn = t("top.answer", name=player_name(g.to_act))
+    elif g.phase == OPENING:
+        turn = t("panel.opening")
+    elif passes:
+        turn = t("top.turn", name=player_name(passes[0].player))
+    else:
+        turn = t("top.turn", name=player_name(g.to_act))
+    return TopState(score=score, turn=turn, can_resign=s.can_resign())
+
+
+def hint_lines(hint: Hint) -> Tuple[str, ...]:
+    """The hint's ranked plays, each on a line, with its numbers labelled on
+    the next: the equity, and the winning and gammon chances in percent
+    when the expert gave them."""
+    lines = []
+    for i, (_, eq, text) in enumerate(hint.plays):
+        lines.append(t("board.hint_line", rank=i + 1, play=text))
+        if i < len(hint.chances):
+            win, gammon = hint.chances[i]
+            lines.append(t("board.hint_numbers_chances", equity=f"{eq:+.3f}", win=f"{100 * win:.0f}", gammon=f"{100 * gammon:.0f}"))
+        else:
+            lines.append(t("board.hint_numbers", equity=f"{eq:+.3f}"))
+    return tuple(lines)
