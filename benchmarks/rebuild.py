@@ -26,16 +26,15 @@ SIZES = ((1280, 720), (1920, 1080), (2560, 1440), (3840, 2160), (1080, 1920), (1
 def make_screen(app, name):
     from game.scenes.lobby import LobbyScene
 
-    lobby = LobbyScene(app)
     if name == "lobby":
-        return lobby
+        return LobbyScene(app)
     if name == "records":
         from game.scenes.records import RecordsScene
 
-        return RecordsScene(app, back=lobby)
+        return RecordsScene(app)
     from game.scenes.settings import SettingsScene
 
-    return SettingsScene(app, back=lobby)
+    return SettingsScene(app)
 
 
 def main() -> None:
