@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from ..app import App
+from .. import i18n
 from ..i18n import t
 from ..options import LEVELS
 from ..input.focus import FocusRing, nearest
@@ -178,6 +179,7 @@ class MenuScene(Scene):
         self.gear_button: Optional[UIButton] = None
         self._gear_img: Optional[pygame.Surface] = None
         self._ui_time = 0.0
+        self._language = i18n.language()  # the language the widgets were built in
 
     # -- building ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -191,7 +193,15 @@ class MenuScene(Scene):
     def resize(self, size: Tuple[int, int]) -> None:
         self._rebuild(size)
 
+    def resume(self) -> None:
+        """Back on top (a dialog or the settings over it went away): built
+        anew if the language changed meanwhile, so every label follows it."""
+        super().resume()
+        if self.manager is not None and self._language != i18n.language():
+            self._rebuild(self.app.size)
+
     def _rebuild(self, size: Tuple[int, int]) -> None:
+        self._language = i18n.language()
         focused = self.focus.index
         self.font_px = ui_font_px(size)
         self.manager = manager(size, self.font_px)
