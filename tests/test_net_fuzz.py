@@ -73,7 +73,7 @@ class Conn:
 @given(script=st.lists(st.tuples(st.integers(0, 2), st.booleans(), hostile()), max_size=40), seed=st.integers(0, 99))
 def test_hostile_messages_get_replies_and_change_nothing_they_should_not(script, seed):
     server = MatchServer(clock=FakeClock(), limits=Limits(rate=1e9, burst=1e9))
-    host, guest, stranger = Conn(server, "10.0.0.1"), Conn(server, "10.0.0.2"), Conn(server, "10.0.0.3")
+    host, guest, stranger = Conn(server, "127.0.0.1"), Conn(server, "127.0.0.2"), Conn(server, "127.0.0.3")
     host.say(encode(Create(1, True, "H")))
     code = host.seat[0].code
     guest.say(encode(Join(code, "G")))

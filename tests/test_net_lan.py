@@ -20,7 +20,7 @@ class Announced:
         return self.infos.get(name)
 
 
-def info(name, code, port=50123, address="192.168.1.5", who="Ann"):
+def info(name, code, port=50123, address="127.0.0.1", who="Ann"):
     return ServiceInfo(SERVICE, f"{name}.{SERVICE}", port=port, addresses=[socket.inet_aton(address)],
                        properties={"code": code, "name": who})
 
@@ -34,7 +34,7 @@ def test_announcements_are_listed_and_withdrawn():
         b.on_service_state_change(zc, SERVICE, i.name, ServiceStateChange.Added)
     b.on_service_state_change(zc, SERVICE, "gone." + SERVICE, ServiceStateChange.Added)  # no info: ignored
     games = b.games()
-    assert [(g.name, g.address, g.code) for g in games] == [("Ann", "192.168.1.5:50123", "ABCDEFGHJK")]
+    assert [(g.name, g.address, g.code) for g in games] == [("Ann", "127.0.0.1:50123", "ABCDEFGHJK")]
     b.on_service_state_change(zc, SERVICE, good.name, ServiceStateChange.Removed)
     assert b.games() == []
 

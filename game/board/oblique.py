@@ -25,6 +25,7 @@ import pygame.gfxdraw
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
 from .projection import OBLIQUE, Projection, ViewAngles
 from .render import (
+    dice_row,
     BAR_HALO,
     BG,
     CHECKER,
@@ -254,18 +255,7 @@ class ObliqueRenderer(BoardRenderer):
         snap = view.snap
         if not snap.dice:
             return []
-        d1, d2 = snap.dice
-        dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
-        left = list(snap.remaining)
-        used = []
-        for v in dice:
-            if v in left:
-                left.remove(v)
-                used.append(False)
-            else:
-                used.append(True)
-        if d1 == d2:
-            used.sort()
+        dice, used = dice_row(snap)
         side = 0 if snap.turn == view.viewer else 1
         out: List[Solid] = []
         for k, (rect, v, u) in enumerate(zip(self.layout.dice_rects(side, len(dice)), dice, used)):

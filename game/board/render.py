@@ -22,6 +22,26 @@ from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Hit, Layout
 from . import viewbuttons
 from .projection import Projection, ViewAngles
 
+
+def dice_row(snap: Snapshot) -> Tuple[List[int], List[bool]]:
+    """The dice to draw (four for doubles) and which of them are used; used
+    doubles go last so the row reads left to right (none without dice)."""
+    if not snap.dice:
+        return [], []
+    d1, d2 = snap.dice
+    dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
+    left = list(snap.remaining)
+    used = []
+    for v in dice:
+        if v in left:
+            left.remove(v)
+            used.append(False)
+        else:
+            used.append(True)
+    if d1 == d2:
+        used.sort()
+    return dice, used
+
 # colours
 BG = (24, 28, 33)
 WOOD = (92, 58, 33)
@@ -574,18 +594,7 @@ class BoardRenderer:
         snap = view.snap
         if not snap.dice:
             return []
-        d1, d2 = snap.dice
-        dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
-        left = list(snap.remaining)
-        used = []
-        for v in dice:
-            if v in left:
-                left.remove(v)
-                used.append(False)
-            else:
-                used.append(True)
-        if d1 == d2:  # used doubles go last so the row reads left to right
-            used.sort()
+        dice, used = dice_row(snap)
         n = len(dice)
         side = 0 if snap.turn == view.viewer else 1
         out = []
