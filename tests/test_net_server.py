@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import Match
@@ -82,6 +84,10 @@ def test_continue_against_the_computer_after_two_minutes(server):
         host.send(ContinueAlone(host.last_state.seq))
         taken = host.wait_for(Takeover)
         assert taken.seat == 0 and isinstance(taken.match, Match) and taken.match.game.phase == "opening"
+        # the server drops the room on its own thread just after it sends the news
+        deadline = time.monotonic() + 5.0
+        while host.code in thread.server.lobby.rooms and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert host.code not in thread.server.lobby.rooms
     finally:
         host.close()
@@ -113,6 +119,10 @@ def test_the_host_leaving_ends_the_match_for_the_guest(server):
     try:
         host.send(Leave())
         assert guest.wait_for(Ended).reason == "host_left"
+        # the server drops the room on its own thread just after it sends the news
+        deadline = time.monotonic() + 5.0
+        while host.code in thread.server.lobby.rooms and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert host.code not in thread.server.lobby.rooms
     finally:
         host.close(), guest.close()
