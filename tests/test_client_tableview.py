@@ -282,3 +282,20 @@ def test_partial_redraws_of_the_oblique_view_match_drawing_it_whole():
     drawn = pygame.image.tobytes(whole.subsurface(area), "RGB")
     differ = sum(1 for a, b in zip(shown, drawn) if a != b)
     assert differ == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1080, 1920), (720, 1280), (800, 600)])
+def test_turned_as_far_as_it_goes_the_whole_board_stays_in_its_area(size):
+    """Without zooming in, every corner of the board (the trays and the
+    cube's column with it) stays where it can be seen and clicked."""
+    d = _driver(size=size)
+    lay = d.layout
+    r = lay.board_rect
+    for dx, dy in ((5000, 3000), (-10000, 0), (0, -6000), (10000, 0)):
+        _turn(d, dx, dy)
+        angles = d.scene.table.camera.angles
+        assert abs(angles.yaw) == YAW_LIMIT and angles.zoom == 1.0
+        proj = d.scene.renderer.projection
+        for x, y in ((r.left, r.top), (r.right, r.top), (r.left, r.bottom), (r.right, r.bottom)):
+            sx, sy = proj.to_screen(x, y)
+            assert board_area(lay).collidepoint(sx, sy), (angles, (x, y), (sx, sy))

@@ -286,6 +286,25 @@ class ObliqueRenderer(BoardRenderer):
         lo, hi = scr.min(axis=0), scr.max(axis=0)
         return pygame.Rect(int(lo[0]) - 3, int(lo[1]) - 3, int(hi[0] - lo[0]) + 7, int(hi[1] - lo[1]) + 7)
 
+    def screen_rect(self, plane: pygame.Rect, height: float = 0.0) -> pygame.Rect:
+        """The screen rectangle that holds what stands on ``plane`` up to
+        ``height`` (at least a checker's thickness), with its shadow."""
+        return self._screen_box(plane, max(height, CHECKER_H * self.layout.d))
+
+    def hint_points(self, view: BoardView) -> List[pygame.Rect]:
+        """What the hint talks about, on the screen: its arrows, from the
+        checkers they start at to where they land (a turned column's box
+        on the screen is too large to say), and the dice."""
+        lay = self.layout
+        r = lay.checker_radius * 1.2
+        out = []
+        for (ax, ay), (bx, by) in self.hint_segments(view):
+            n = max(1, int(math.hypot(bx - ax, by - ay) / lay.d))
+            for k in range(n + 1):
+                x, y = ax + (bx - ax) * k / n, ay + (by - ay) * k / n
+                out.append(self.screen_rect(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1)))
+        return out + [self.screen_rect(rect, rect.w) for rect in self.shown_dice_rects(view)]
+
     def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
         """What changed (as the top view finds it on the board's plane),
         lifted to the height of the dice and the cube and projected."""
@@ -357,7 +376,7 @@ class ObliqueRenderer(BoardRenderer):
         if view.hint:
             self._draw_hint_arrows(surface, view)
         if view.hint_lines:
-            super()._draw_hint(surface, replace(view, hint=()))
+            self._draw_hint_list(surface, view)
         if view.banner:
             self._draw_banner(surface, view)
 

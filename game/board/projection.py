@@ -13,7 +13,9 @@ Two views (:data:`VIEWS`):
 - ``oblique``: the board in perspective from the near side (the chair of the
   player on roll), turned by ``yaw`` degrees about the table's vertical axis
   and tilted ``tilt`` degrees away from straight above, zoomed ``zoom``
-  times towards a point and shifted by ``pan`` screen pixels.
+  times towards a point and shifted by ``pan`` screen pixels.  At zoom 1 the
+  whole board, as turned, fits the area (turning it draws it a little
+  smaller rather than pushing a tray off the screen).
 
 :class:`ViewAngles` is the view as the player left it (a value: turning or
 zooming gives a new one, kept within :data:`YAW_LIMIT`, :data:`TILT_RANGE`
@@ -116,10 +118,9 @@ class Projection:
         self.f = 1.0
         self.ox, self.oy = self.cx, self.cy
         if self.oblique:
-            # the scale that fits the untwisted board in the area, then the zoom
+            # the scale that fits the board, turned, in the area, then the zoom
             fit = Projection.__new__(Projection)
             fit.__dict__.update(self.__dict__)
-            fit._cos_y, fit._sin_y = 1.0, 0.0
             fit.f, fit.ox, fit.oy = 1.0, 0.0, 0.0
             xs, ys = zip(*(fit.to_screen(x, y) for x, y in ((bx, by), (bx + bw, by), (bx, by + bh), (bx + bw, by + bh))))
             w, h = max(xs) - min(xs), max(ys) - min(ys)

@@ -179,6 +179,11 @@ class BoardRenderer:
     def set_angles(self, angles: ViewAngles) -> None:
         """Turn or zoom the view (the top view does neither)."""
 
+    def screen_rect(self, plane: pygame.Rect, height: float = 0.0) -> pygame.Rect:
+        """The screen rectangle that holds what stands on ``plane`` (a rectangle
+        of the board plane) up to ``height``: the same rectangle in the top view."""
+        return pygame.Rect(plane)
+
     def to_plane(self, pos: Tuple[float, float]) -> Optional[Tuple[float, float]]:
         """The board-plane point under a screen pixel (None off the board's plane)."""
         return self.projection.to_plane(pos[0], pos[1])
@@ -492,10 +497,10 @@ class BoardRenderer:
         return out
 
     def hint_points(self, view: BoardView) -> List[pygame.Rect]:
-        """What the hint talks about: the columns of the points (bar, tray)
-        its arrows start and end on, and the dice."""
-        out = [self._region(p) for step in view.hint for p in step]
-        return out + self.shown_dice_rects(view)
+        """What the hint talks about, on the screen: the columns of the points
+        (bar, tray) its arrows start and end on, and the dice."""
+        out = [self.screen_rect(self._region(p)) for step in view.hint for p in step]
+        return out + [self.screen_rect(r, r.w) for r in self.shown_dice_rects(view)]
 
     def hint_box(self, view: BoardView) -> pygame.Rect:
         """Where the ranked list goes: the first of the middle of the far
@@ -507,9 +512,10 @@ class BoardRenderer:
         labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
         pad = int(px * 0.5)
         box = pygame.Rect(0, 0, max(lab.get_width() for lab in labels) + 2 * pad, sum(lab.get_height() for lab in labels) + 2 * pad)
-        b = lay.board_rect
+        b = self.screen_rect(lay.board_rect).clip(board_area(lay))
         left, right = lay.left_felt, lay.right_felt
-        # (felt, height) of each place; a box wider than a half spills outwards (over the cube column or the tray)
+        # (felt, its middle at a height) of each place, on the board's plane; a
+        # box wider than a half spills outwards (over the cube column or the tray)
         spots = [(left, lay.other_dice_area.centery)]
         for felt in (left, right):
             spots += [(felt, felt.top + felt.height // 4), (felt, felt.bottom - felt.height // 4)]
@@ -517,12 +523,13 @@ class BoardRenderer:
         avoid = self.hint_points(view)
         best, fewest = None, None
         for felt, y in spots:
-            box.center = (felt.centerx, y)
-            if box.width > felt.width:
+            box.center = self._screen_point((felt.centerx, y))
+            shown = self.screen_rect(felt)
+            if box.width > shown.width:
                 if felt is left:
-                    box.right = felt.right
+                    box.right = shown.right
                 else:
-                    box.left = felt.left
+                    box.left = shown.left
             box.clamp_ip(b)
             n = len(box.collidelistall(avoid))
             if fewest is None or n < fewest:
@@ -534,6 +541,11 @@ class BoardRenderer:
 
     def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
         """Dotted arrows for the hinted play and the ranked list in a box."""
+        self._draw_hint_arrows(surface, view)
+        if view.hint_lines:
+            self._draw_hint_list(surface, view)
+
+    def _draw_hint_arrows(self, surface: pygame.Surface, view: BoardView) -> None:
         lay = self.layout
         dot_r = max(2, int(lay.d * 0.07))
         spacing = max(6, lay.d * 0.28)
@@ -556,16 +568,19 @@ class BoardRenderer:
                 HINT,
                 [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)],
             )
-        if view.hint_lines:
-            px = lay.font_px("hint")
-            labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
-            pad = int(px * 0.5)
-            box = self.hint_box(view)
-            self._draw_shaded_box(surface, box, HINT, max(1, int(lay.d * 0.03)))
-            y = box.top + pad
-            for label in labels:
-                surface.blit(label, (box.left + pad, y))
-                y += label.get_height()
+
+    def _draw_hint_list(self, surface: pygame.Surface, view: BoardView) -> None:
+        """The ranked list, in a box that covers none of what the hint talks about."""
+        lay = self.layout
+        px = lay.font_px("hint")
+        labels = [self.text.render(line, px, (255, 255, 255)) for line in view.hint_lines]
+        pad = int(px * 0.5)
+        box = self.hint_box(view)
+        self._draw_shaded_box(surface, box, HINT, max(1, int(lay.d * 0.03)))
+        y = box.top + pad
+        for label in labels:
+            surface.blit(label, (box.left + pad, y))
+            y += label.get_height()
 
     def draw_moving(self, surface: pygame.Surface, view: BoardView) -> List[pygame.Rect]:
         """Draw what moves (tumbling dice, flying checkers); returns the
@@ -662,12 +677,16 @@ class BoardRenderer:
             return None
         lay = self.layout
         label = self.text.render(view.banner, lay.font_px("banner"), (255, 255, 255))
-        box = label.get_rect(center=lay.board_rect.center).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
+        box = label.get_rect(center=self._screen_point(lay.board_rect.center)).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
         dice = self.shown_dice_rects(view)
-        if box.collidelist(dice) >= 0:
+        if box.collidelist([self.screen_rect(r, r.w) for r in dice]) >= 0:
             free = lay.other_dice_area if dice[0].colliderect(lay.dice_area) else lay.dice_area
-            box.center = free.center
-        return box
+            box.center = self._screen_point(free.center)
+        return box.clamp(board_area(lay))
+
+    def _screen_point(self, plane: Tuple[float, float]) -> Tuple[int, int]:
+        x, y = self.to_screen(plane)
+        return round(x), round(y)
 
     def _draw_banner(self, surface: pygame.Surface, view: BoardView) -> None:
         lay = self.layout
