@@ -21,7 +21,7 @@ import pygame
 
 from engine.resources import assets_dir
 
-from .board.render import CHECKER, CHECKER_EDGE, DIE, FELT, PIP, WOOD, WOOD_DARK
+from .board.palette import CHECKER, CHECKER_EDGE, DIE, FELT, PIP, WOOD, WOOD_DARK
 
 ICON_PNG = "icon.png"
 ICON_ICO = "icon.ico"

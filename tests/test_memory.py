@@ -10,7 +10,7 @@ import weakref
 import pygame
 import pytest
 
-from game.board.render import TextCache
+from game.board.text import TextCache
 from game.lru import Bounded
 from game.memory import release, tune_allocator
 from game.scenes import theme

@@ -32,7 +32,7 @@ class LogView:
     Chinese characters (see :func:`game.help_text.wrap_html`)."""
 
     def __init__(self, rect: pygame.Rect, font_px: int):
-        from ..board.render import font_path
+        from ..board.text import font_path
 
         self.rect = pygame.Rect(rect)
         #: the move log's font: the board's regular face, in the language shown (the tests check its glyphs)
