@@ -3,7 +3,7 @@ and written, and the temporary files that interrupted saves left behind.
 
 Pure Python (no pygame).  :func:`probe` says what a folder allows;
 :func:`clean_temporaries` removes the ``.<name>.<random>.tmp`` files that
-``storage._atomic_write`` makes, when a kill left them (a save in progress
+``jsonstore.JsonStore`` makes, when a kill left them (a save in progress
 in another process is younger than ``older_than`` seconds and is left alone).
 
 >>> import tempfile, os, time

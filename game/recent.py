@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, List, Optional, Tuple
 
-from .storage import JsonStore, Storage
+from .jsonstore import JsonStore
+from .storage import Storage
 
 RECENT_FILE = "recent-matches.json"
 KEEP = 50

@@ -17,7 +17,7 @@ the session's happenings and
   it is over counts in the records as abandoned, so a losing game cannot be
   erased silently;
 - records every finished game and match (per mode and level, with gammons
-  and backgammons) and the dice thrown, in :class:`game.storage.Records`.
+  and backgammons) and the dice thrown, in :class:`game.records.Records`.
 
 Whose results and dice are recorded: against the computer, the human's (the
 human's wins and losses; the dice the human threw, including the human's
@@ -55,7 +55,8 @@ from .i18n import Message
 from .options import MatchOptions
 from .session import Happening, Session
 from .settings import Settings
-from .storage import Records, Storage, mode_key
+from .records import Records, mode_key
+from .storage import Storage
 
 LOG = logging.getLogger(__name__)
 

@@ -229,7 +229,8 @@ def test_a_dark_checker_on_the_bar_stands_out():
 
 # -- the records caption ------------------------------------------------------------------------------
 def test_the_records_caption_says_what_it_counts(backgammon_home):
-    from game.storage import Records, Storage
+    from game.records import Records
+    from game.storage import Storage
     from game.testing import AppDriver
 
     Storage().save_records(Records(faces=[10, 12, 11, 9, 13, 10], rolls=28, doubles=4))

@@ -19,7 +19,8 @@ import pytest
 
 from game.scenes.records import RecordsScene
 from game.settings import Settings
-from game.storage import MAX_COUNT, RECORDS_FILE, SETTINGS_FILE, Storage, Tally
+from game.records import MAX_COUNT, Tally
+from game.storage import RECORDS_FILE, SETTINGS_FILE, Storage
 from game.testing import AppDriver
 
 

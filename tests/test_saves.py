@@ -31,7 +31,8 @@ from game.scenes.result import ResultScene
 from game.scenes.dialog import DialogScene
 from game.session import Session
 from game.settings import Settings
-from game.storage import GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Records, Storage, Tally
+from game.records import Records, Tally
+from game.storage import GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from game.testing import AppDriver
 from support import ROOT
 

@@ -21,10 +21,11 @@ from engine import Match, SerializationError
 from engine.dice import SeededDice
 from engine.game import Result
 from engine.moves import legal_plays
-from game import storage
-from game.storage import (
-    ENV_HOME, GAME_FILE, RECORDS_FILE, SETTINGS_FILE, JsonStore, Records, Settings, Storage, Tally, mode_key,
-)
+from game import jsonstore, storage
+from game.jsonstore import JsonStore
+from game.records import Records, Tally, mode_key
+from game.storage import ENV_HOME, GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from game.stored_settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,7 +129,7 @@ def test_settings_round_trip(s):
 def test_settings_file_carries_schema_and_kind(home):
     Storage().save_settings(Settings(pace="instant"))
     doc = json.loads((home / SETTINGS_FILE).read_text("utf-8"))
-    assert doc["schema"] == storage.SCHEMA and doc["kind"] == "settings"
+    assert doc["schema"] == jsonstore.SCHEMA and doc["kind"] == "settings"
     assert doc["data"]["pace"] == "instant"
 
 
@@ -180,7 +181,7 @@ def test_records_round_trip_and_counting(home):
     assert s.save_records(r) is None
     assert s.load_records() == (r, None)
     doc = json.loads((home / RECORDS_FILE).read_text("utf-8"))
-    assert doc["kind"] == "records" and doc["schema"] == storage.SCHEMA
+    assert doc["kind"] == "records" and doc["schema"] == jsonstore.SCHEMA
 
 
 def test_bad_record_counts_fall_back_to_zero(home):
@@ -210,7 +211,7 @@ def test_saved_match_restores_with_match_from_json(home):
     assert restored.game.dice == m.game.dice and restored.game.turn == m.game.turn
     assert restored.game.turn_start == m.game.turn_start
     stored = json.loads((home / GAME_FILE).read_text("utf-8"))
-    assert stored["kind"] == "saved-game" and stored["schema"] == storage.SCHEMA
+    assert stored["kind"] == "saved-game" and stored["schema"] == jsonstore.SCHEMA
 
 
 def test_discard_game_removes_file_and_backup(home):
@@ -340,7 +341,7 @@ def test_failed_replace_leaves_old_file_and_no_temp(home, monkeypatch):
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage.os, "replace", refuse)
+    monkeypatch.setattr(jsonstore.os, "replace", refuse)
     assert "Permission denied" in s.save_settings(Settings(pace="instant"))
     assert files(home) == before
     monkeypatch.undo()
@@ -355,7 +356,7 @@ def test_read_only_folder_still_loads_bad_file_without_raising(home, monkeypatch
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage.os, "rename", refuse)
+    monkeypatch.setattr(jsonstore.os, "rename", refuse)
     value, message = s.load_settings()
     assert value == Settings() and message and "kept as" not in message
     assert (home / SETTINGS_FILE).read_bytes() == b"garbage"

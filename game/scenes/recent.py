@@ -15,7 +15,7 @@ from ..app import App
 from ..exports import export_text
 from ..i18n import t, tr
 from ..recent import RecentMatch, RecentStore
-from ..storage import mode_key
+from ..records import mode_key
 from .ui import Action, MenuScene, fit_text, mode_name
 
 PAGE = 6

@@ -14,7 +14,7 @@ import pygame
 from ..app import App
 from ..i18n import t, tr
 from ..options import LEVELS
-from ..storage import Records, Tally
+from ..records import Records, Tally
 from .ui import MenuScene, mode_name, shown
 
 __all__ = ["RecordsScene", "mode_name", "shown", "mode_order", "row_cells"]

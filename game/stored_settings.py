@@ -1,0 +1,87 @@
+"""The settings as they are saved (:class:`Settings`): everything on the
+settings screen plus the last lobby choices, each field checked when loaded.
+Pure Python (no pygame)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Callable, ClassVar, Dict, List, Optional, Tuple
+
+_LANGUAGE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$")
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _one_of(*choices: Any) -> Callable[[Any], bool]:
+    return lambda v: type(v) in (str, int) and v in choices
+
+
+@dataclass
+class Settings:
+    """Everything on the settings screen plus the last lobby choices."""
+
+    sound: bool = True
+    pace: str = "realistic"              # 'realistic' | 'fast' | 'instant'
+    fullscreen: bool = False
+    language: str = ""                   # '' follows the system locale; else e.g. 'fr', 'pt_BR'
+    show_point_numbers: bool = True
+    show_pips: bool = True
+    auto_end_turn: bool = True
+    lobby_mode: str = "computer"         # 'computer' | 'hotseat'
+    lobby_level: str = "intermediate"    # 'beginner' | 'intermediate' | 'expert'
+    lobby_colour: str = "white"          # 'white' | 'black' | 'random'
+    lobby_length: int = 1                # 1 | 5 | 7
+    lobby_cube: bool = False
+    board_view: str = "top"              # 'top' | 'oblique'
+    tutor: bool = False
+    server_address: str = ""             # friend games: a match server to use ('' hosts on this computer)
+    window_size: Optional[List[int]] = None   # [width, height] of the window when last closed; None: fit the desktop
+    window_pos: Optional[List[int]] = None    # [x, y] of the window when last closed (where SDL tells it)
+
+    CHECKS: ClassVar[Dict[str, Callable[[Any], bool]]] = {
+        "sound": _is_bool,
+        "pace": _one_of("realistic", "fast", "instant"),
+        "fullscreen": _is_bool,
+        "language": lambda v: isinstance(v, str) and (v == "" or bool(_LANGUAGE.match(v))),
+        "show_point_numbers": _is_bool,
+        "show_pips": _is_bool,
+        "auto_end_turn": _is_bool,
+        "lobby_mode": _one_of("computer", "hotseat"),
+        "lobby_level": _one_of("beginner", "intermediate", "expert"),
+        "lobby_colour": _one_of("white", "black", "random"),
+        "lobby_length": lambda v: type(v) is int and v in (1, 5, 7),
+        "lobby_cube": _is_bool,
+        "board_view": _one_of("top", "oblique"),
+        "tutor": _is_bool,
+        "server_address": lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable(),
+        "window_size": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
+                                               and 320 <= v[0] <= 16384 and 240 <= v[1] <= 16384),
+        "window_pos": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int and -32768 <= n <= 32768 for n in v)),
+    }
+
+    def invalid_fields(self) -> List[str]:
+        """Names of fields holding values the game does not accept."""
+        return [f.name for f in fields(self) if not self.CHECKS[f.name](getattr(self, f.name))]
+
+    def to_dict(self) -> Dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Tuple["Settings", List[str]]:
+        """Settings from stored data, field by field: a bad value falls back
+        to the default and is named in the list; unknown keys are ignored,
+        missing ones take the default.  Raises ValueError if ``data`` is not
+        an object at all."""
+        if not isinstance(data, dict):
+            raise ValueError(f"settings are a {type(data).__name__}, not an object")
+        kept, bad = {}, []
+        for f in fields(cls):
+            if f.name in data:
+                if cls.CHECKS[f.name](data[f.name]):
+                    kept[f.name] = data[f.name]
+                else:
+                    bad.append(f.name)
+        return cls(**kept), bad
