@@ -1,7 +1,7 @@
 """The client's settings: one object for everything the player chooses.
 
 :class:`Settings` holds what is saved between runs (the fields of
-:class:`game.stored_settings.Settings`: the settings screen and the lobby's last
+:class:`game.stored_settings.StoredSettings`: the settings screen and the lobby's last
 choices) plus the timings the board and the computer players read
 (``animation_speed``, ``bot_pace``, ``pass_pause``).  The timings follow
 the computer pace the player picks; setting ``pace`` changes them at once:
@@ -44,13 +44,13 @@ PACE_TIMINGS: Dict[str, Tuple[float, float, float]] = {
 FROM_PACE = -1.0
 
 TIMINGS = ("animation_speed", "bot_pace", "pass_pause")
-#: the fields saved between runs (those of stored_settings.Settings)
-STORED = tuple(f.name for f in fields(stored_settings.Settings))
+#: the fields saved between runs (those of stored_settings.StoredSettings)
+STORED = tuple(f.name for f in fields(stored_settings.StoredSettings))
 
 
 @dataclass
 class Settings:
-    # -- saved between runs (see game.stored_settings.Settings) --
+    # -- saved between runs (see game.stored_settings.StoredSettings) --
     sound: bool = True
     pace: str = "realistic"
     fullscreen: bool = False
@@ -99,12 +99,12 @@ class Settings:
             object.__setattr__(self, name, v)
 
     # -- storage ------------------------------------------------------------------------
-    def to_stored(self) -> stored_settings.Settings:
+    def to_stored(self) -> stored_settings.StoredSettings:
         """The part saved between runs."""
-        return stored_settings.Settings(**{name: getattr(self, name) for name in STORED})
+        return stored_settings.StoredSettings(**{name: getattr(self, name) for name in STORED})
 
     @classmethod
-    def from_stored(cls, stored: stored_settings.Settings) -> "Settings":
+    def from_stored(cls, stored: stored_settings.StoredSettings) -> "Settings":
         return cls(**{name: getattr(stored, name) for name in STORED})
 
     def update_from(self, other: "Settings") -> None:

@@ -14,11 +14,11 @@ engine document, checked by ``game_validator``).
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as home:
 ...     store = Storage(home)
-...     store.load_settings() == (Settings(), None)
-...     store.save_settings(Settings(pace="fast"))
+...     store.load_settings() == (StoredSettings(), None)
+...     store.save_settings(StoredSettings(pace="fast"))
 ...     store.load_settings()
 True
-(Settings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address='', window_size=None, window_pos=None), None)
+(StoredSettings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address='', window_size=None, window_pos=None), None)
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .datadir import clean_temporaries, probe
 from .i18n import Message
 from .jsonstore import JsonStore
 from .records import Records
-from .stored_settings import Settings
+from .stored_settings import StoredSettings
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +89,8 @@ class Storage:
         #: True when the folders cannot be used at all (see :meth:`check`):
         #: loads give the defaults and saves keep nothing, without a word each time
         self.memory_only = False
-        self.settings_store: JsonStore[Settings] = JsonStore(
-            self.config_dir / SETTINGS_FILE, "settings", Settings.from_dict,
+        self.settings_store: JsonStore[StoredSettings] = JsonStore(
+            self.config_dir / SETTINGS_FILE, "settings", StoredSettings.from_dict,
             "settings", "default settings are used")
         self.records_store: JsonStore[Records] = JsonStore(
             self.data_dir / RECORDS_FILE, "records", Records.from_dict,
@@ -123,13 +123,13 @@ class Storage:
         return None
 
     # settings
-    def load_settings(self) -> Tuple[Settings, Optional[str]]:
+    def load_settings(self) -> Tuple[StoredSettings, Optional[str]]:
         if self.memory_only:
-            return Settings(), None
+            return StoredSettings(), None
         value, message = self.settings_store.load()
-        return (value if value is not None else Settings()), message
+        return (value if value is not None else StoredSettings()), message
 
-    def save_settings(self, settings: Settings) -> Optional[str]:
+    def save_settings(self, settings: StoredSettings) -> Optional[str]:
         bad = settings.invalid_fields()
         if bad:
             raise ValueError(f"invalid settings: {', '.join(bad)}")

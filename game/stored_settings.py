@@ -1,6 +1,7 @@
-"""The settings as they are saved (:class:`Settings`): everything on the
-settings screen plus the last lobby choices, each field checked when loaded.
-Pure Python (no pygame)."""
+"""The settings as they are saved (:class:`StoredSettings`): everything on
+the settings screen plus the last lobby choices, each field checked when
+loaded.  The live settings the game reads are :class:`game.settings.Settings`
+(these fields plus the timings of the pace).  Pure Python (no pygame)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def _one_of(*choices: Any) -> Callable[[Any], bool]:
 
 
 @dataclass
-class Settings:
+class StoredSettings:
     """Everything on the settings screen plus the last lobby choices."""
 
     sound: bool = True
@@ -70,7 +71,7 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Tuple["Settings", List[str]]:
+    def from_dict(cls, data: Any) -> Tuple["StoredSettings", List[str]]:
         """Settings from stored data, field by field: a bad value falls back
         to the default and is named in the list; unknown keys are ignored,
         missing ones take the default.  Raises ValueError if ``data`` is not

@@ -25,7 +25,7 @@ from game import jsonstore, storage
 from game.jsonstore import JsonStore
 from game.records import Records, Tally, mode_key
 from game.storage import ENV_HOME, GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
-from game.stored_settings import Settings
+from game.stored_settings import StoredSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,18 +96,18 @@ def test_default_folders_come_from_platformdirs_not_the_program(monkeypatch):
 def test_missing_folder_loads_defaults_and_is_created_on_save(tmp_path):
     folder = tmp_path / "not" / "yet"
     s = Storage(folder)
-    assert s.load_settings() == (Settings(), None)
+    assert s.load_settings() == (StoredSettings(), None)
     assert s.load_records() == (Records(), None)
     assert s.load_game() == (None, None)
     assert not s.has_game()
     assert not folder.exists()  # loading creates nothing
-    assert s.save_settings(Settings()) is None
+    assert s.save_settings(StoredSettings()) is None
     assert (folder / SETTINGS_FILE).exists()
 
 
 # -- settings ---------------------------------------------------------------------------
 valid_settings = st.builds(
-    Settings,
+    StoredSettings,
     sound=st.booleans(), pace=st.sampled_from(["realistic", "fast", "instant"]), fullscreen=st.booleans(),
     language=st.sampled_from(["", "en", "fr", "pt_BR", "zh-Hans"]), show_point_numbers=st.booleans(),
     show_pips=st.booleans(), auto_end_turn=st.booleans(), lobby_mode=st.sampled_from(["computer", "hotseat"]),
@@ -127,7 +127,7 @@ def test_settings_round_trip(s):
 
 
 def test_settings_file_carries_schema_and_kind(home):
-    Storage().save_settings(Settings(pace="instant"))
+    Storage().save_settings(StoredSettings(pace="instant"))
     doc = json.loads((home / SETTINGS_FILE).read_text("utf-8"))
     assert doc["schema"] == jsonstore.SCHEMA and doc["kind"] == "settings"
     assert doc["data"]["pace"] == "instant"
@@ -135,7 +135,7 @@ def test_settings_file_carries_schema_and_kind(home):
 
 def test_bad_setting_values_fall_back_field_by_field(home):
     s = Storage()
-    s.save_settings(Settings())
+    s.save_settings(StoredSettings())
     path = home / SETTINGS_FILE
     doc = json.loads(path.read_text("utf-8"))
     doc["data"].update(pace="ludicrous", sound="yes", lobby_length=True, fullscreen=True, language="../etc",
@@ -143,7 +143,7 @@ def test_bad_setting_values_fall_back_field_by_field(home):
     del doc["data"]["show_pips"]
     path.write_text(json.dumps(doc), "utf-8")
     loaded, message = s.load_settings()
-    assert loaded == Settings(fullscreen=True, lobby_level="expert")
+    assert loaded == StoredSettings(fullscreen=True, lobby_level="expert")
     assert message and "pace" in message and "sound" in message and "lobby_length" in message
     assert "language" in message and "unknown_key" not in message and "show_pips" not in message
     assert path.exists() and not aside(home, SETTINGS_FILE)  # mostly good: not set aside
@@ -151,7 +151,7 @@ def test_bad_setting_values_fall_back_field_by_field(home):
 
 def test_invalid_settings_are_refused_on_save(home):
     with pytest.raises(ValueError, match="pace"):
-        Storage().save_settings(Settings(pace="warp"))
+        Storage().save_settings(StoredSettings(pace="warp"))
     assert not home.exists()
 
 
@@ -256,29 +256,29 @@ def test_save_game_refuses_non_json(home):
 def test_each_save_keeps_the_previous_good_file_as_backup(home):
     s = Storage()
     path, bak = home / SETTINGS_FILE, home / (SETTINGS_FILE + ".bak")
-    s.save_settings(Settings(pace="fast"))
+    s.save_settings(StoredSettings(pace="fast"))
     assert not bak.exists()
     first = path.read_bytes()
-    s.save_settings(Settings(pace="instant"))
+    s.save_settings(StoredSettings(pace="instant"))
     assert bak.read_bytes() == first
     second = path.read_bytes()
-    s.save_settings(Settings(pace="realistic"))
+    s.save_settings(StoredSettings(pace="realistic"))
     assert bak.read_bytes() == second
     assert sorted(p.name for p in home.iterdir()) == [SETTINGS_FILE, SETTINGS_FILE + ".bak"]  # no temp files left
 
 
 def test_saving_over_a_bad_file_keeps_the_good_backup(home):
     s = Storage()
-    s.save_settings(Settings(pace="fast"))
-    s.save_settings(Settings(pace="instant"))
+    s.save_settings(StoredSettings(pace="fast"))
+    s.save_settings(StoredSettings(pace="instant"))
     bak = home / (SETTINGS_FILE + ".bak")
     good_backup = bak.read_bytes()
     (home / SETTINGS_FILE).write_bytes(b"\x00garbage")
-    assert s.save_settings(Settings(sound=False)) is None
+    assert s.save_settings(StoredSettings(sound=False)) is None
     assert bak.read_bytes() == good_backup  # not replaced by the garbage
     [moved] = aside(home, SETTINGS_FILE)
     assert moved.read_bytes() == b"\x00garbage"
-    assert s.load_settings() == (Settings(sound=False), None)
+    assert s.load_settings() == (StoredSettings(sound=False), None)
 
 
 def test_missing_main_file_uses_the_backup(home):
@@ -294,12 +294,12 @@ def test_missing_main_file_uses_the_backup(home):
 
 def test_both_files_bad_gives_defaults_and_keeps_both(home):
     s = Storage()
-    s.save_settings(Settings(pace="fast"))
-    s.save_settings(Settings(pace="instant"))
+    s.save_settings(StoredSettings(pace="fast"))
+    s.save_settings(StoredSettings(pace="instant"))
     (home / SETTINGS_FILE).write_bytes(b"{")
     (home / (SETTINGS_FILE + ".bak")).write_bytes(b"")
     value, message = s.load_settings()
-    assert value == Settings() and "could not be read" in message and "default" in message
+    assert value == StoredSettings() and "could not be read" in message and "default" in message
     assert sorted(p.read_bytes() for p in home.iterdir()) == [b"", b"{"]  # both moved aside, nothing deleted
     assert len(aside(home, SETTINGS_FILE)) == 1 and len(aside(home, SETTINGS_FILE + ".bak")) == 1
 
@@ -315,10 +315,10 @@ def test_set_aside_files_never_overwrite_each_other(home):
 
 def test_newer_schema_is_set_aside_not_misread(home):
     home.mkdir()
-    data = Settings(pace="fast").to_dict()
+    data = StoredSettings(pace="fast").to_dict()
     (home / SETTINGS_FILE).write_text(json.dumps({"schema": 2, "kind": "settings", "data": data}), "utf-8")
     value, message = Storage().load_settings()
-    assert value == Settings() and message
+    assert value == StoredSettings() and message
     assert len(aside(home, SETTINGS_FILE)) == 1
 
 
@@ -327,25 +327,25 @@ def test_unwritable_home_reports_instead_of_raising(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     s = Storage(blocker / "home")  # a folder cannot be made under a file
-    assert s.load_settings() == (Settings(), None)
-    message = s.save_settings(Settings())
+    assert s.load_settings() == (StoredSettings(), None)
+    message = s.save_settings(StoredSettings())
     assert message and message.startswith("Could not save the settings")
     assert s.save_records(Records()) and s.save_game({"a": 1})
 
 
 def test_failed_replace_leaves_old_file_and_no_temp(home, monkeypatch):
     s = Storage()
-    s.save_settings(Settings(pace="fast"))
+    s.save_settings(StoredSettings(pace="fast"))
     before = files(home)
 
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(jsonstore.os, "replace", refuse)
-    assert "Permission denied" in s.save_settings(Settings(pace="instant"))
+    assert "Permission denied" in s.save_settings(StoredSettings(pace="instant"))
     assert files(home) == before
     monkeypatch.undo()
-    assert s.load_settings() == (Settings(pace="fast"), None)
+    assert s.load_settings() == (StoredSettings(pace="fast"), None)
 
 
 def test_read_only_folder_still_loads_bad_file_without_raising(home, monkeypatch):
@@ -358,19 +358,19 @@ def test_read_only_folder_still_loads_bad_file_without_raising(home, monkeypatch
 
     monkeypatch.setattr(jsonstore.os, "rename", refuse)
     value, message = s.load_settings()
-    assert value == Settings() and message and "kept as" not in message
+    assert value == StoredSettings() and message and "kept as" not in message
     assert (home / SETTINGS_FILE).read_bytes() == b"garbage"
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions as a normal user")
 def test_chmod_read_only_folder(home):
     s = Storage()
-    s.save_settings(Settings(pace="fast"))
+    s.save_settings(StoredSettings(pace="fast"))
     home.chmod(0o555)
     try:
-        assert s.load_settings() == (Settings(pace="fast"), None)
-        assert s.save_settings(Settings(pace="instant"))
-        assert s.load_settings() == (Settings(pace="fast"), None)
+        assert s.load_settings() == (StoredSettings(pace="fast"), None)
+        assert s.save_settings(StoredSettings(pace="instant"))
+        assert s.load_settings() == (StoredSettings(pace="fast"), None)
     finally:
         home.chmod(0o755)
 
@@ -412,7 +412,7 @@ json_values = st.recursive(
 
 def good_values(kind: str, n: int):
     if kind == "settings":
-        return Settings(pace=["fast", "instant", "realistic"][n % 3], lobby_length=[1, 5, 7][n % 3])
+        return StoredSettings(pace=["fast", "instant", "realistic"][n % 3], lobby_length=[1, 5, 7][n % 3])
     if kind == "records":
         return Records(rolls=n + 1, by_mode={"hotseat": Tally(games_played=n)})
     return game_doc(played_match(2 + n))
@@ -476,7 +476,7 @@ def test_corrupt_files_never_escape(kind, data, with_backup):
             assert normal(kind, value) == normal(kind, older) and "previous copy" in message
             assert store.backup.read_bytes() == backup_before  # the good backup is untouched
         else:
-            assert value == {"settings": Settings(), "records": Records(), "saved-game": None}[kind]
+            assert value == {"settings": StoredSettings(), "records": Records(), "saved-game": None}[kind]
             assert "could not be read" in message
         [moved] = aside(folder, store.path.name)
         assert moved.read_bytes() == bad  # moved aside intact, never deleted
@@ -501,7 +501,7 @@ def test_any_bytes_in_both_files(main, backup):
             (folder / name).write_bytes(main)
             (folder / (name + ".bak")).write_bytes(backup)
         s = Storage(folder, game_validator=validate)
-        assert s.load_settings()[0] == Settings()
+        assert s.load_settings()[0] == StoredSettings()
         assert s.load_records()[0] == Records()
         assert s.load_game()[0] is None
         # every byte is still somewhere on disk
@@ -520,5 +520,5 @@ def test_generic_store_parse_errors_of_any_type_are_contained(tmp_path):
 
 
 def test_settings_fields_all_have_checks():
-    assert set(Settings.CHECKS) == {f.name for f in fields(Settings)}
-    assert Settings().invalid_fields() == []
+    assert set(StoredSettings.CHECKS) == {f.name for f in fields(StoredSettings)}
+    assert StoredSettings().invalid_fields() == []
