@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import collections
 import logging
-import time
 from typing import Deque, List, Optional, Tuple
 
 from engine import Match, SystemDice
@@ -37,11 +36,14 @@ from .net.inbound import (
     Takeover,
 )
 from .net.mirror import FeedDice
+from .net.outbox import Outbox
 from .net.protocol import (
     Accept,
+    ClientMessage,
     ContinueAlone,
     Double,
     Drop,
+    ErrorCode,
     Leave,
     NextGame,
     Play,
@@ -60,7 +62,7 @@ from .settings import Settings
 LOG = logging.getLogger(__name__)
 #: the level of the computer that takes the empty seat
 FALLBACK_LEVEL = "intermediate"
-#: seconds an intent may go without its echo from the server before the state is asked for
+#: seconds an intent may go without its answer from the server before the state is asked for
 ECHO_TIMEOUT = 5.0
 
 
@@ -157,8 +159,8 @@ class NetSession(Session):
         self.asked_continue = False    # the scene asked whether to continue against the computer
         self.told_ended = False        # the scene said the match has ended
         self._waiting_roll = False
-        self._unechoed = 0             # own intents sent, not yet seen back from the server
-        self._sent_at = 0.0
+        self.outbox = Outbox(client.send)  # the player's intents, one at a time, until the server answers
+        self._recheck = False          # a whole state came while an intent waited for a decision
         self._to_verify = False
         self._seq = state.seq
 
@@ -197,10 +199,9 @@ class NetSession(Session):
         return super().can_roll() and not self._waiting_roll and (self.online or self.fallback)
 
     # -- the local player's intents -----------------------------------------------------------
-    def _send(self, msg_of_seq: "type", *args: object) -> None:
-        self.client.send(msg_of_seq(self._seq + self._unechoed, *args))
-        self._unechoed += 1
-        self._sent_at = time.monotonic()
+    def _send(self, msg: ClientMessage) -> None:
+        """Send an intent (numbered when it goes out: see :class:`~game.net.outbox.Outbox`)."""
+        self.outbox.put(msg, self._seq)
 
     # ``player`` None: this screen's player (sent to the server); a number: a seat acting
     def _mine(self, ok: bool, player: Optional[int]) -> bool:
@@ -211,7 +212,7 @@ class NetSession(Session):
             return super().roll(player)
         if not self.can_roll():
             return False
-        self._send(Roll)
+        self._send(Roll(self._seq))
         self._waiting_roll = True  # shown when the server's dice come
         return True
 
@@ -220,31 +221,31 @@ class NetSession(Session):
         steps = tuple(turn.play) if turn is not None else ()
         ok = super().end_turn(player)
         if self._mine(ok, player):
-            self._send(Play, steps)
+            self._send(Play(self._seq, steps))
         return ok
 
     def double(self, player: Optional[int] = None) -> bool:
         ok = super().double(player)
         if self._mine(ok, player):
-            self._send(Double)
+            self._send(Double(self._seq))
         return ok
 
     def answer_double(self, take: bool, player: Optional[int] = None) -> bool:
         ok = super().answer_double(take, player)
         if self._mine(ok, player):
-            self._send(Take if take else Drop)
+            self._send((Take if take else Drop)(self._seq))
         return ok
 
     def resign(self, level: str, player: Optional[int] = None) -> bool:
         ok = super().resign(level, player)
         if self._mine(ok, player):
-            self._send(Resign, level)
+            self._send(Resign(self._seq, level))
         return ok
 
     def answer_resignation(self, accept: bool, player: Optional[int] = None) -> bool:
         ok = super().answer_resignation(accept, player)
         if self._mine(ok, player):
-            self._send(Accept if accept else Reject)
+            self._send((Accept if accept else Reject)(self._seq))
         return ok
 
     def next_game(self, _remote: bool = False) -> bool:
@@ -252,22 +253,23 @@ class NetSession(Session):
             return False  # the friend's "next" is on its way: it is shown first
         ok = super().next_game()
         if ok and not _remote and not self.fallback:
-            self._send(NextGame)
+            self._send(NextGame(self._seq))
         return ok
 
     def ask_rematch(self) -> bool:
         """Ask for (or agree to) a rematch with colours swapped, once the match is over."""
         if not self.online or not self.match.over:
             return False
-        self.client.send(Rematch(self._seq))
-        self.rematch_asked_by = self.me
+        if self.rematch_asked_by != self.me:  # (asked once is enough)
+            self._send(Rematch(self._seq))
+            self.rematch_asked_by = self.me
         return True
 
     def continue_alone(self) -> bool:
         """Continue against the computer (the friend gone 2 minutes, or left)."""
         if not self.may_continue or not self.online:
             return False
-        self.client.send(ContinueAlone(self._seq))
+        self._send(ContinueAlone(self._seq))
         return True
 
     def leave(self) -> None:
@@ -278,14 +280,16 @@ class NetSession(Session):
 
     # -- the server's side ------------------------------------------------------------------------
     def update(self, dt: float, display_busy: bool = False) -> None:
-        if not self.fallback:
+        # once a rematch has begun, what comes next is for the new match's session
+        listening = not self.fallback and self.rematch_state is None
+        if listening:
             self._poll()
             events = self.remote.events
             if events and events[0].kind == "next" and self.game.phase == OVER and not display_busy:
                 events.popleft()
                 self.next_game(_remote=True)
         super().update(dt, display_busy)
-        if not self.fallback:
+        if listening and not self.fallback:
             self._verify()
 
     def _poll(self) -> None:
@@ -297,19 +301,47 @@ class NetSession(Session):
                 self.may_continue = msg.can_continue
             elif isinstance(msg, LinkChanged):
                 self.link = msg.link
+                if msg.link != Link.CONNECTED:
+                    self.outbox.maybe_lost()  # decided on the state the server sends on reconnecting
             elif isinstance(msg, Ended):
                 self.ended = msg.reason
             elif isinstance(msg, RematchAsked):
                 self.rematch_asked_by = msg.asked_by
+                if msg.asked_by == self.me and isinstance(self.outbox.in_flight, Rematch):
+                    self.outbox.answered()
             elif isinstance(msg, Takeover):
+                self.outbox.answered()
                 self._take_over(msg)
             elif isinstance(msg, SeatInfo):
                 pass  # a new seat comes with a rematch: see _state
             elif isinstance(msg, ServerError):
-                LOG.warning("the server refused: %s %s", msg.code, msg.detail)
-                self._waiting_roll = False
-                self._unechoed = 0
+                self._refused(msg)
+        state = self.client.last_state
+        if self._recheck and state is not None and self.client.mirror.in_step:
+            # the server's whole state came after a refusal (or a lost connection): the intent
+            # goes again if it still applies there; if not, the server's copy replaces this one
+            self._recheck = False
+            if not self.outbox.retry(state.match, self.me, state.seq):
+                self._resynced()
+        if not self.fallback:
+            self.outbox.flush(self._seq)
+
+    def _refused(self, err: ServerError) -> None:
+        LOG.warning("the server refused: %s %s", err.code, err.detail)
+        if not self.outbox.refused(err.code, err.ref, err.seq):
+            return  # not the intent in flight (a second copy of one already done)
+        if self.outbox.recheck:  # to retry on the state the server sends with a stale refusal
+            if err.code != ErrorCode.STALE.value:
                 self.client.send(Sync())
+            return
+        self._waiting_roll = False  # given up: the server's state replaces this copy
+        self.client.send(Sync())
+
+    def _resynced(self) -> None:
+        """Nothing of this player's is on its way: the local copy is to become the server's."""
+        self._waiting_roll = False
+        self.remote.clear()
+        self._to_verify = True
 
     def _state(self, state: State) -> None:
         self.names = state.names
@@ -318,15 +350,17 @@ class NetSession(Session):
         self._seq = state.seq
         if event is not None and event.kind == "rematch":
             self.rematch_state = state
+            self.outbox.answered()
             return
         self._to_verify = True
-        if event is None:  # a whole copy: after a (re)connection, or after a refusal
-            if self._unechoed == 0:  # (else what was sent is on its way: see _verify)
-                self._waiting_roll = False
-                self.remote.clear()
+        if event is None:  # a whole copy: after a (re)connection, a refusal, or a sync asked for
+            if self.outbox.recheck:
+                self._recheck = True  # decided once everything that came is read (see _poll)
+            elif not self.outbox.busy:  # (else what was sent is on its way)
+                self._resynced()
             return
         if event.player == self.me:
-            self._unechoed = max(0, self._unechoed - 1)
+            self.outbox.answered()
             if event.kind == "roll":
                 self._waiting_roll = False
                 self.feed.feed(event.drawn)
@@ -336,12 +370,11 @@ class NetSession(Session):
 
     def _verify(self) -> None:
         """Once nothing is on its way either way, the local copy must be the server's."""
-        if self._unechoed and time.monotonic() - self._sent_at > ECHO_TIMEOUT:
-            self._unechoed = 0  # lost with a connection: ask for the state
-            self._waiting_roll = False
+        if self.outbox.overdue(ECHO_TIMEOUT):
+            self.outbox.maybe_lost()  # perhaps lost with a connection: ask for the state
             self.client.send(Sync())
         state = self.client.last_state
-        if not self._to_verify or self._unechoed or self._waiting_roll or self.remote.busy or state is None:
+        if not self._to_verify or self.outbox.busy or self._waiting_roll or self.remote.busy or state is None:
             return
         self._to_verify = False
         if check_of(self.match) != check_of(state.match):

@@ -77,10 +77,6 @@ def play_turn(d: AppDriver, rng: random.Random) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason=(
-    "known race, open: about one run in five the server refuses an intent as "
-    "'stale seq' and the client's resync then stalls the match (game/netplay.py "
-    "_poll/_verify); the test stays, to show the fix"))
 def test_two_apps_play_a_friend_match_and_a_rematch_by_clicks(tmp_path, monkeypatch):
     host = AppDriver(settings=quick())
     monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))  # the friend's own folders

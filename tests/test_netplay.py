@@ -138,3 +138,129 @@ def test_a_dropped_connection_mid_turn_keeps_the_steps_made(server):
         assert a.match.to_json()["game"]["log"] == b.match.to_json()["game"]["log"]
     finally:
         a.leave(), b.leave()
+
+
+def play_until_one_ends_the_match(ss: List[NetSession], seed: int = 3, timeout: float = 60.0) -> NetSession:
+    """Play until a player's own last play ends the match; that session has
+    polled nothing since (its play is still on its way to the server)."""
+    rng = random.Random(seed)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for s in ss:
+            s.update(0.05)
+            s.drain()
+            over = s.match.over
+            act_as_people(s, rng)
+            if s.match.over and not over:
+                return s
+        time.sleep(0.002)
+    raise AssertionError("timed out")
+
+
+def test_a_rematch_asked_while_the_last_play_is_on_its_way_is_not_lost(server):
+    # The result screen covers the board as soon as the winner's last play is made, and the
+    # board (which reads the server's messages) waits under it: "play again" is asked before
+    # the echo of that play has been read.  The rematch must carry the number of the state
+    # after the play; it used to carry the one before, was refused as stale, and was lost:
+    # the friend's rematch then waited for ever.
+    thread, url, _ = server
+    a, b = sessions(url)
+    try:
+        winner = play_until_one_ends_the_match([a, b])
+        loser = b if winner is a else a
+        assert winner.ask_rematch()
+        run([a, b], lambda: loser.match.over and not loser.remote.busy, act=False)
+        assert loser.ask_rematch()
+        run([a, b], lambda: a.rematch_state is not None and b.rematch_state is not None, act=False, timeout=15)
+        room = thread.server.lobby.rooms[a.client.code]
+        assert room.swapped and room.match.game.phase == "opening"
+        a2, b2 = NetSession(a.client, a.rematch_state), NetSession(b.client, b.rematch_state)
+        assert (a2.me, b2.me) == (1, 0)
+        run([a2, b2], lambda: len(a2.game.log) > 3 and len(b2.game.log) > 3)  # the new match goes on
+    finally:
+        a.leave(), b.leave()
+
+
+def test_both_asking_for_the_next_game_at_once_starts_it_once(server):
+    # Either player may start the next game of a match.  Both at the same moment: the server
+    # takes one and refuses the other as stale; the refused one must not start a second game,
+    # nor stop the match.
+    thread, url, _ = server
+    a, b = sessions(url, length=3)
+    try:
+        rng = random.Random(5)
+        end = time.monotonic() + 60
+        while not (a.game.phase == "over" and b.game.phase == "over" and not a.remote.busy and not b.remote.busy):
+            assert time.monotonic() < end
+            for s in (a, b):
+                s.update(0.05)
+                s.drain()
+                if s.human_to_act:
+                    act_as_people(s, rng)
+            time.sleep(0.002)
+        number = a.match.game_number
+        assert a.next_game() and b.next_game()  # both, before either hears of the other's
+        run([a, b], lambda: not a.outbox.busy and not b.outbox.busy and a.game.phase == b.game.phase == "opening",
+            act=False, timeout=15)
+        room = thread.server.lobby.rooms[a.client.code]
+        assert room.match.game_number == a.match.game_number == b.match.game_number == number + 1
+        run([a, b], lambda: a.match.game_number == number + 1 and len(a.game.log) > 3 and len(b.game.log) > 3)
+        assert a.match.game_number == b.match.game_number == room.match.game_number == number + 1
+    finally:
+        a.leave(), b.leave()
+
+
+def test_a_play_sent_while_the_connection_is_down_is_done_once(server):
+    # The play goes out after the reconnection; the client also sends it again on the state
+    # the server gives it on reconnecting (it may have been lost).  The server does it once:
+    # the second copy is refused as stale and that refusal changes nothing.
+    thread, url, _ = server
+    a, b = sessions(url)
+    try:
+        assert a.roll()
+        run([a, b], lambda: a.game.phase == "move" and b.game.phase == "move", act=False)
+        mover = a if a.human_to_act else b
+        other = b if mover is a else a
+        play = mover.game.current_turn.legal_plays[0]
+        mover.client.drop_connection()
+        end = time.monotonic() + 10
+        while mover.client.link.value == "connected":
+            assert time.monotonic() < end
+            time.sleep(0.005)
+        for frm, to in play:
+            assert mover.step(frm, to)
+        mover.end_turn()
+        run([a, b], lambda: not mover.outbox.busy and other.game.turn == other.me and not other.remote.busy,
+            act=False, timeout=20)
+        room = thread.server.lobby.rooms[a.client.code]
+        plays = [e for e in room.match.game.log if e.kind == "play"]
+        assert len(plays) == 1 and room.seq == mover.client.last_state.seq
+        for s in (a, b):
+            assert s.match.to_json()["game"]["log"] == room.match.to_json()["game"]["log"]
+    finally:
+        a.leave(), b.leave()
+
+
+def test_an_intent_refused_as_stale_goes_again_only_where_it_still_applies():
+    from engine import FixedDice, Match
+    from game.net.outbox import Outbox
+    from game.net.protocol import Play, Rematch
+
+    sent = []
+    box = Outbox(sent.append)
+    match = Match(length=1, dice=FixedDice([3, 1]))
+    match.game.roll()  # White's opening 3-1
+    play = ((8, 5), (6, 5))
+    box.put(Play(0, play), seq=1)
+    box.put(Rematch(0), seq=1)  # waits behind the play
+    assert sent == [Play(1, play)] and box.busy
+    assert not box.refused("stale", "play", 0)  # a refusal of another copy: not this one
+    assert box.refused("stale", "play", 1) and box.recheck
+    assert box.retry(match, 0, seq=4)  # the server still waits for White's play: it goes again
+    assert sent[-1] == Play(4, play) and not box.recheck
+    assert box.refused("stale", "play", 4)
+    match.game.play(play)  # ... but now the server has it (e.g. the first copy was done)
+    assert not box.retry(match, 0, seq=5) and not box.busy  # given up, with what waited behind it
+    assert sent[-1] == Play(4, play) and len(sent) == 2
+    box.put(Rematch(0), seq=5)
+    assert box.refused("not_now", "rematch", 5) and not box.busy  # other refusals give it up at once

@@ -114,16 +114,22 @@ class NetClient:
                 pass
 
     def poll(self) -> List[ServerMessage]:
-        """Everything that arrived since the last call, oldest first (the
-        server's syncs and updates as :class:`~game.net.inbound.State`)."""
+        """What arrived since the last call, oldest first (the server's syncs
+        and updates as :class:`~game.net.inbound.State`).  It stops after a
+        whole copy of the match (a sync: a match joined, resumed or begun
+        again), so that whoever starts from that state's match finds it as
+        it was; what came after waits for the next call."""
         out: List[ServerMessage] = []
         while True:
             try:
-                msg = self._digest(self.inbox.get_nowait())
+                raw = self.inbox.get_nowait()
             except queue.Empty:
                 return out
+            msg = self._digest(raw)
             if msg is not None:
                 out.append(msg)
+                if isinstance(raw, Synced):
+                    return out
 
     def _digest(self, msg: ServerMessage) -> Optional[ServerMessage]:
         """Keep the mirror in step (in the caller's thread); None: nothing to show yet."""

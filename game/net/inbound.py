@@ -100,9 +100,12 @@ class Presence:
 
 @dataclass(frozen=True)
 class ServerError:
+    """A refusal: why (``code``), of which message type (``ref``) and, for an intent, its ``seq``."""
+
     code: str
     detail: str
     ref: Optional[str]
+    seq: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -218,9 +221,10 @@ def parse_server(text: Union[str, bytes]) -> ServerMessage:
             raise _bad("presence")
         return Presence(_pair(doc.get("connected"), bool, "connected"), can)
     if kind == "error":
-        ref = doc.get("ref")
+        ref, of = doc.get("ref"), doc.get("seq")
         return ServerError(_str(doc.get("code"), "error code", 32), _str(doc.get("detail"), "detail", 400),
-                           None if ref is None else _str(ref, "ref", 32))
+                           None if ref is None else _str(ref, "ref", 32),
+                           None if of is None else _int(of, 0, 2**31 - 1, "seq"))
     if kind == "ended":
         return Ended(_str(doc.get("reason"), "reason", 32))
     if kind == "rematch":

@@ -290,6 +290,15 @@ def client_doc(msg: ClientMessage) -> Dict[str, Any]:
     return doc
 
 
+def type_name(msg: ClientMessage) -> str:
+    """The ``type`` of a client message on the wire.
+
+    >>> type_name(NextGame(3))
+    'next'
+    """
+    return _TYPE_OF[type(msg)]
+
+
 def encode(msg: ClientMessage) -> str:
     """A client message as compact JSON text."""
     return json.dumps(client_doc(msg), separators=(",", ":"))
@@ -303,8 +312,11 @@ def server_doc(kind: str, **body: Any) -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
-def error_doc(code: ErrorCode, detail: str, ref: Optional[str] = None) -> str:
-    return server_doc("error", code=code.value, detail=detail[:200], ref=ref)
+def error_doc(code: ErrorCode, detail: str, ref: Optional[str] = None, seq: Optional[int] = None) -> str:
+    """A refusal of the message of type ``ref`` (and, for an intent, its ``seq``)."""
+    if seq is None:
+        return server_doc("error", code=code.value, detail=detail[:200], ref=ref)
+    return server_doc("error", code=code.value, detail=detail[:200], ref=ref, seq=seq)
 
 
 def check_of(match: Any) -> Dict[str, Any]:

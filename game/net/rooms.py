@@ -13,6 +13,7 @@ through each seat's ``send`` callable (None while it is disconnected).
 >>> room, guest = lobby.join(Join(room.code, "Bob"), out.append)
 >>> room.match.game.phase
 'opening'
+>>> from .protocol import Roll
 >>> room.handle(guest, Roll(room.seq)); room.match.game.phase
 'move'
 """
@@ -24,27 +25,19 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from engine import BackgammonError, Match, SystemDice
+from engine import Match, SystemDice
 from engine.dice import DiceSource
 
+from .intents import RecordingDice, apply_intent
 from .protocol import (
-    Accept,
     ClientMessage,
     ContinueAlone,
     Create,
-    Double,
-    Drop,
     EndReason,
     ErrorCode,
     Join,
-    NextGame,
-    Play,
     ProtocolError,
-    Reject,
     Rematch,
-    Resign,
-    Roll,
-    Take,
     check_of,
     new_code,
     new_token,
@@ -62,26 +55,6 @@ FALLBACK_AFTER = 120.0
 IDLE_EXPIRY = 30 * 60.0
 #: how long a token of an ended match still gets told why
 ENDED_MEMORY = 10 * 60.0
-
-
-class RecordingDice:
-    """A dice source that remembers every die it threw since :meth:`clear`
-    (the opening roll may throw several pairs), so clients can replay them."""
-
-    def __init__(self, source: DiceSource):
-        self.source = source
-        self.drawn: List[int] = []
-
-    def die(self) -> int:
-        value = self.source.die()
-        self.drawn.append(value)
-        return value
-
-    def roll(self) -> Tuple[int, int]:
-        return self.die(), self.die()
-
-    def clear(self) -> None:
-        self.drawn = []
 
 
 @dataclass
@@ -214,44 +187,10 @@ class Room:
         if isinstance(msg, ContinueAlone):
             self._continue_alone(role)
             return
-        event = self._apply(self.colour(role), msg)
+        event = apply_intent(self.match, self.colour(role), msg, self.dice)
         self.seq += 1
         self.last_action = self.clock()
         self.broadcast(self.update_text(event))
-
-    def _apply(self, me: int, msg: ClientMessage) -> Dict[str, Any]:
-        match = self.match
-        game = match.game
-        opening = game.phase == "opening"
-        if isinstance(msg, NextGame):
-            if game.result is None or match.over:
-                raise ProtocolError(ErrorCode.NOT_NOW, "there is no next game now")
-            match.next_game()
-            return {"kind": "next", "player": me}
-        if game.to_act != me and not opening:
-            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
-        try:
-            if isinstance(msg, Roll):
-                self.dice.clear()
-                dice = game.roll()
-                return {"kind": "roll", "player": me, "dice": list(dice), "drawn": list(self.dice.drawn)}
-            if opening:
-                raise ProtocolError(ErrorCode.NOT_NOW, "the opening roll comes first")
-            if isinstance(msg, Play):
-                game.play(msg.steps)
-                return {"kind": "play", "player": me, "steps": [list(s) for s in msg.steps]}
-            simple = {Double: game.double, Take: game.take, Drop: game.drop,
-                      Accept: game.accept_resignation, Reject: game.reject_resignation}
-            for cls, action in simple.items():
-                if isinstance(msg, cls):
-                    action()
-                    return {"kind": type(msg).__name__.lower(), "player": me}
-            if isinstance(msg, Resign):
-                game.resign(msg.level)
-                return {"kind": "resign", "player": me, "level": msg.level}
-        except BackgammonError as exc:
-            raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
-        raise ProtocolError(ErrorCode.MALFORMED, "not an intent")
 
     def _rematch(self, role: int) -> None:
         if not self.match.over:

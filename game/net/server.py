@@ -40,6 +40,7 @@ from .protocol import (
     error_doc,
     parse_client,
     server_doc,
+    type_name,
 )
 from .rooms import IDLE_EXPIRY, Clock, Lobby, Room, Send
 
@@ -193,20 +194,21 @@ class MatchServer:
     def handle_text(self, raw: object, address: str, seat: Optional[Tuple[Room, int]],
                  send: Send) -> Optional[Tuple[Room, int]]:
         """Handle one message; returns the seat the connection holds afterwards."""
-        ref = None
+        ref: Optional[str] = None
+        seq: Optional[int] = None
         try:
             if not isinstance(raw, (str, bytes)):  # pragma: no cover - websockets gives str or bytes
                 raise ProtocolError(ErrorCode.MALFORMED, "not a message")
             msg = parse_client(raw)
-            ref = type(msg).__name__.lower()
+            ref, seq = type_name(msg), getattr(msg, "seq", None)
             return self._apply(msg, address, seat, send)
         except ProtocolError as exc:
-            send(error_doc(exc.code, exc.detail, ref))
+            send(error_doc(exc.code, exc.detail, ref, seq))
             if exc.code is ErrorCode.STALE and seat is not None:
                 send(seat[0].sync_text())  # the sender was behind: here is the state now
         except Exception:  # a bug must never take the server down
             log.exception("message from %s failed", address)
-            send(error_doc(ErrorCode.ILLEGAL, "the server could not do that", ref))
+            send(error_doc(ErrorCode.ILLEGAL, "the server could not do that", ref, seq))
         return seat
 
     def _apply(self, msg: ClientMessage, address: str, seat: Optional[Tuple[Room, int]],
