@@ -113,6 +113,16 @@ class Driver:
         self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0, window=None)
         self.frames(1)
 
+    def type_text(self, text: str) -> None:
+        """Type ``text`` as a keyboard does: for each character a key press,
+        the character it gives (TEXTINPUT) and the key's release."""
+        for ch in text:
+            key = ord(ch.lower()) if ch.isascii() else 0
+            self.post(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0, window=None)
+            self.post(pygame.TEXTINPUT, text=ch, window=None)
+            self.post(pygame.KEYUP, key=key, mod=0, unicode=ch, scancode=0, window=None)
+            self.frames(1)
+
     def click_button(self, button: Any) -> None:
         """Click a pygame_gui button where it is drawn."""
         self.click(button.rect.center)

@@ -11,11 +11,14 @@ in the same queue as :class:`~game.net.inbound.LinkChanged`.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import queue
+import re
 import threading
 import time
 from typing import Callable, List, Optional, Sequence, Type, TypeVar
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -60,6 +63,66 @@ def server_url(address: str) -> str:
     if ":" not in text.rsplit("]", 1)[-1]:
         text = f"{text}:{DEFAULT_PORT}"
     return f"ws://{text}"
+
+
+class BadAddress(ValueError):
+    """Not a server address; ``reason``: "format" (what it should look like) or "port" (out of range)."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"not a server address ({reason})")
+        self.reason = reason
+
+
+_HOST_NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
+
+
+def check_address(text: str) -> str:
+    """A server address as the settings keep it (trimmed; '' for none: host
+    on this computer), or :class:`BadAddress`.  Accepted: ``host``,
+    ``host:port``, an IPv6 address (bare or ``[addr]:port``), or a ``ws://`` /
+    ``wss://`` URL; the port 1..65535 (8765 when left out).
+
+    >>> check_address(' example.org:9000 '), check_address('[::1]:8765'), check_address('')
+    ('example.org:9000', '[::1]:8765', '')
+    >>> check_address('192.168.1.5:99999')
+    Traceback (most recent call last):
+    ...
+    game.net.client.BadAddress: not a server address (port)
+    >>> check_address('http://example.org')
+    Traceback (most recent call last):
+    ...
+    game.net.client.BadAddress: not a server address (format)
+    """
+    cleaned = text.strip()
+    if not cleaned:
+        return ""
+    if len(cleaned) > 200 or not cleaned.isprintable() or any(c.isspace() for c in cleaned):
+        raise BadAddress("format")
+    if "://" in cleaned and not cleaned.startswith(("ws://", "wss://")):
+        raise BadAddress("format")
+    try:
+        parts = urlsplit(server_url(cleaned))
+    except ValueError:  # e.g. an unclosed [ of an IPv6 address
+        raise BadAddress("format") from None
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or out of range
+        raise BadAddress("port" if re.search(r":\d+$", parts.netloc) else "format") from None
+    host = parts.hostname or ""
+    if port == 0 or parts.query or parts.fragment or parts.username is not None or parts.netloc.endswith(":"):
+        raise BadAddress("port" if port == 0 else "format")
+    if "://" not in cleaned and parts.path:
+        raise BadAddress("format")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        try:
+            ascii_host = host.encode("idna").decode("ascii")  # a name in any script
+        except UnicodeError:
+            raise BadAddress("format") from None
+        if not _HOST_NAME.fullmatch(ascii_host) or ascii_host.replace(".", "").isdigit():
+            raise BadAddress("format") from None
+    return cleaned
 
 
 class NetClient:

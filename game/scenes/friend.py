@@ -19,7 +19,7 @@ from pygame_gui.elements import UITextEntryLine
 from .. import clipboard
 from ..app import App
 from ..i18n import t
-from ..net.client import NetClient, server_url
+from ..net.client import BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
 from ..net.inbound import Link, LinkChanged, ServerError, State
 from ..net.lan import LanBrowser, LanGame
@@ -140,10 +140,7 @@ class FriendScene(MenuScene):
             self.error = None
             self._rebuild(self.app.size)
         elif kind == "server":
-            self.app.settings.server_address = self.server_text.strip()[:200]
-            self.app.save_settings()
-            self.error = None
-            self._rebuild(self.app.size)
+            self.use_server(self.server_text)
         elif kind == "host":
             self.host()
         elif kind == "join":
@@ -153,6 +150,19 @@ class FriendScene(MenuScene):
             self.join(f"{game.address} {game.code}")
         elif kind == "back":
             self.back()
+
+    def use_server(self, text: str) -> None:
+        """Keep ``text`` as the match server (as the settings do), or say why it is not one."""
+        try:
+            address = check_address(text)
+        except BadAddress as exc:
+            self.error = t(f"server.bad.{exc.reason}")
+        else:
+            self.server_text = address
+            self.app.settings.server_address = address
+            self.app.save_settings()
+            self.error = None
+        self._rebuild(self.app.size)
 
     def confirm(self) -> None:
         self._read_entries()
@@ -164,11 +174,14 @@ class FriendScene(MenuScene):
         s = self.app.settings
         try:
             if s.server_address:
-                url, self.address = server_url(s.server_address), s.server_address
+                url, self.address = server_url(check_address(s.server_address)), s.server_address
             else:
                 if self.app.hosted is None:
                     self.app.hosted = Hosting.start()
                 url, self.address = self.app.hosted.url, self.app.hosted.address
+        except BadAddress as exc:  # (a settings file written by hand)
+            self._fail(t(f"server.bad.{exc.reason}"))
+            return
         except (OSError, ValueError) as exc:
             self._fail(t("friend.cannot_host", reason=str(exc)))
             return

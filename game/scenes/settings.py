@@ -1,17 +1,22 @@
 """The settings, behind the gear (from the lobby and during a match):
-sound, computer pace, full screen, the board's view (top or oblique), language.  Every change applies at once
-and is saved at once; Back (or Escape) returns to the screen underneath."""
+sound, computer pace, full screen, the board's view (top or oblique), language, the tutor, and the
+match server for friend games.  Every change applies at once and is saved at once; Back (or
+Escape) returns to the screen underneath.  The server address is typed: Set (or Enter) keeps it
+if it is one (empty: friend games are hosted on this computer), and says why if it is not; Back
+keeps a good one typed and not yet set, and stays once to say what is wrong with a bad one."""
 
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pygame
+from pygame_gui.elements import UILabel, UITextEntryLine
 
 from .. import i18n
 from ..app import App
 from ..i18n import t
 from ..board.projection import VIEWS
+from ..net.client import BadAddress, check_address
 from ..settings import PACES
 from .ui import ChoiceRow, MenuScene
 
@@ -22,6 +27,12 @@ class SettingsScene(MenuScene):
     def __init__(self, app: App):
         super().__init__(app)
         self.rows: Dict[str, ChoiceRow] = {}
+        self.server_text = app.settings.server_address
+        #: why the address typed is not one (BadAddress.reason; None: it is, or nothing was set)
+        self.server_problem: Optional[str] = None
+        self._said_bad: Optional[str] = None  # the text that message was about
+        self.server_entry: Optional[UITextEntryLine] = None
+        self.server_lines: List[UILabel] = []
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
@@ -30,9 +41,9 @@ class SettingsScene(MenuScene):
         pw = min(w - 20, f * 40)
         row_h = int(f * 2.4)
         gap = max(6, f // 2)
-        n_rows = 6
+        n_rows = 7
         hint_h = int(f * 1.5)  # room for Chinese glyphs, which stand taller than Latin
-        ph = int(f * 4.5) + n_rows * (row_h + gap) + hint_h + row_h + f
+        ph = int(f * 4.5) + n_rows * (row_h + gap) + 3 * hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
         self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading")
@@ -61,9 +72,69 @@ class SettingsScene(MenuScene):
         y += row_h + gap
         self.rows["tutor"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.tutor"), on_off, s.tutor, self._set_tutor)
         y += row_h + gap
+        self._server_row(pygame.Rect(x, y, iw, row_h), hint_h)
+        y += row_h + gap + 2 * hint_h
         self.label(pygame.Rect(x, y, iw, hint_h), t("settings.pace_hint"), object_id="#hint")
         bw = int(f * 9)
         self.back_button = self.button(pygame.Rect(rect.centerx - bw // 2, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
+
+    def _server_row(self, rect: pygame.Rect, line_h: int) -> None:
+        """Match server: the address typed, Set, and a line (two at most) saying which is used or why not."""
+        f = self.font_px
+        gap = max(4, f // 3)
+        label_w = int(rect.width * 0.42)  # as a ChoiceRow's
+        set_w = int(f * 5.5)
+        self.label(pygame.Rect(rect.x, rect.y, label_w - gap, rect.height), t("settings.server"), object_id="#row_label")
+        self.server_entry = UITextEntryLine(pygame.Rect(rect.x + label_w, rect.y, rect.width - label_w - set_w - gap, rect.height),
+                                            self.manager, placeholder_text=t("settings.server.placeholder"))
+        self.server_entry.set_text(self.server_text)
+        self.server_button = self.button(pygame.Rect(rect.right - set_w, rect.y, set_w, rect.height),
+                                         t("settings.server.set"), ("server",))
+        used = self.app.settings.server_address
+        if self.server_problem is not None:
+            line = t(f"server.bad.{self.server_problem}")
+        else:
+            line = t("settings.server.uses", address=used) if used else t("settings.server.here")
+        self.server_lines = self.wrapped_label(pygame.Rect(rect.x, rect.bottom + gap // 2, rect.width, line_h), line,
+                                               object_id="#hint")
+
+    def server_line(self) -> str:
+        """What the line under the server address says, as shown (its labels joined)."""
+        return "".join(label.text for label in self.server_lines).replace(" ", "")
+
+    def _typed(self) -> str:
+        if self.server_entry is not None and self.server_entry.alive():
+            self.server_text = self.server_entry.get_text()
+        return self.server_text
+
+    def set_server(self) -> bool:
+        """Keep the address typed if it is one (True); else say why (False)."""
+        try:
+            address = check_address(self._typed())
+        except BadAddress as exc:
+            self.server_problem, self._said_bad = exc.reason, self.server_text
+            self._rebuild(self.app.size)
+            return False
+        self.server_problem = None
+        self.server_text = address
+        if address != self.app.settings.server_address:
+            self.app.settings.server_address = address
+            self.app.save_settings()
+        self._rebuild(self.app.size)
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        entry = self.server_entry
+        if event.type == pygame.KEYDOWN and entry is not None and entry.alive() and entry.is_focused:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.set_server()  # Enter in the address: Set
+                return
+            if event.key not in (pygame.K_ESCAPE, pygame.K_TAB):
+                assert self.manager is not None
+                self.manager.process_events(event)  # typing: the keys are the address's, not shortcuts
+                self.dirty = True
+                return
+        super().handle_event(event)
 
     def _set_pace(self, pace: str) -> None:
         self.app.settings.pace = pace  # the timings follow at once
@@ -84,6 +155,11 @@ class SettingsScene(MenuScene):
     def act(self, action) -> None:
         if action[0] == "back":
             self.back()
+        elif action[0] == "server":
+            self.set_server()
 
     def back(self) -> None:
+        typed = self._typed()
+        if typed.strip() != self.app.settings.server_address and typed != self._said_bad and not self.set_server():
+            return  # a bad address typed and not set: say why once (Back again leaves it)
         self.app.flow.back()
