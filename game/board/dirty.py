@@ -9,6 +9,7 @@ import pygame
 
 from engine.kinds import Phase
 
+from . import viewbuttons
 from .layout import BAR_POINT, OFF, Layout
 from .places import focus_spot, region, view_counts
 from .view import BoardView
@@ -70,4 +71,6 @@ def dirty_regions(layout: Layout, old: BoardView, new: BoardView, focus_size: Tu
         rects.append(lay.cube_col_rect)
     if len(rects) > MOST_PARTS:
         return None
+    if old.view_focus != new.view_focus:  # (the view buttons stand on the screen, at the board's corner)
+        rects.append(viewbuttons.area(lay))
     return rects

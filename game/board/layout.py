@@ -42,6 +42,9 @@ BOTTOM_POINTS = (7.1, 12.1)
 MAX_STACK = 5  # checkers drawn on a point; a taller stack shows its count
 MAX_BAR = 4
 SLAB_H = 0.3  # a borne-off checker seen from the side
+#: the far tray's checkers start this far below its top, leaving the board's
+#: top-right corner (frame and tray) free for the view buttons
+FAR_TRAY_FREE = 0.5
 
 BAR_POINT = 25
 OFF = 0
@@ -197,7 +200,7 @@ class Layout:
         i = min(i, 14)
         if side == 0:
             return self._rect(TRAY[0] + 0.2, BOTTOM_POINTS[1] - (i + 1) * SLAB_H, 1.1, SLAB_H)
-        return self._rect(TRAY[0] + 0.2, TOP_POINTS[0] + i * SLAB_H, 1.1, SLAB_H)
+        return self._rect(TRAY[0] + 0.2, TOP_POINTS[0] + FAR_TRAY_FREE + i * SLAB_H, 1.1, SLAB_H)
 
     def dice_rects(self, side: int, n: int) -> list:
         """Rectangles of ``n`` dice for the player on ``side``."""

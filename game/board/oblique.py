@@ -22,6 +22,7 @@ import numpy as np
 import pygame
 import pygame.gfxdraw
 
+from . import viewbuttons
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
 from .projection import OBLIQUE, Projection, ViewAngles
 from .render import (
@@ -309,7 +310,7 @@ class ObliqueRenderer(BoardRenderer):
         """What changed (as the top view finds it on the board's plane),
         lifted to the height of the dice and the cube and projected."""
         prompt_changed = old.prompt != new.prompt
-        plane = super().dirty_regions(replace(old, prompt=new.prompt) if prompt_changed else old, new)
+        plane = super().dirty_regions(replace(old, prompt=new.prompt, view_focus=new.view_focus), new)
         if plane is None:
             return None
         lift = (SLAB_Z + 0.05) * self.layout.d
@@ -318,6 +319,8 @@ class ObliqueRenderer(BoardRenderer):
         rects = [self._screen_box(r, tall if r in dice else lift) for r in plane]
         if prompt_changed:  # the prompt's words, as they were and as they are
             rects += [self._prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
+        if old.view_focus != new.view_focus:  # the buttons stand on the screen, not on the board
+            rects.append(viewbuttons.area(self.layout))
         return rects
 
     def _prompt_rect(self, text: str) -> pygame.Rect:

@@ -146,7 +146,7 @@ class BoardRenderer(Overlays):
             self._draw_static(surface, view)
             surface.set_clip(old_clip)
         if view.view_mode is not None:
-            viewbuttons.draw(surface, self.layout, view.view_mode)
+            viewbuttons.draw(surface, self.layout, view.view_mode, view.view_focus)
 
     # -- what changed between two views ---------------------------------------------------------
     def _region(self, viewer_loc: int) -> pygame.Rect:

@@ -59,6 +59,8 @@ class BoardView:
     hint_lines: Tuple[str, ...] = ()
     #: the view shown ("top" or "oblique"): its buttons are drawn at the board's corner; None: no buttons
     view_mode: Optional[str] = None
+    #: the view button with the keyboard focus, if one has it
+    view_focus: Optional[str] = None
 
 
 def board_box(layout: Layout) -> Tuple[float, float, float, float]:

@@ -20,6 +20,7 @@ from ..app import App, Scene
 from ..board.animation import Animator, tumble_faces
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
+from ..board.viewbuttons import ViewButton
 from .. import i18n
 from ..i18n import t
 from ..input.boardfocus import BoardFocus
@@ -441,6 +442,8 @@ class MatchScene(Scene):
             ok = True
         elif kind == "toggle_view":
             return self.table.toggle()
+        elif kind == "view":
+            return self.table.set_view(action[1])
         elif kind == "reset_view":
             return self.table.reset()
         elif kind in ("menu", "lobby"):
@@ -504,7 +507,8 @@ class MatchScene(Scene):
             focused = self.focus.current(self._focusables)
             on_step = focused is not None and focused[1][0] == "step"
             self.panel.show(self._panel_state())
-            self._focusables = self.panel.focusables() + (self.topbar.focusables() if self.topbar is not None else [])
+            focusables: List[Tuple[Any, Tuple[Any, ...]]] = [*self.panel.focusables(), *(self.topbar.focusables() if self.topbar is not None else [])]
+            self._focusables = focusables + (self.table.focusables(self.layout) if self.layout is not None else [])
             if on_step:
                 # the focus stays in the step list (Enter again plays the next
                 # one); once no step is left it goes, so Enter means Done
@@ -584,7 +588,9 @@ class MatchScene(Scene):
         s = self.session
         display: Snapshot = self.animator.display
         viewer = self.viewer()
-        view = BoardView(snap=display, viewer=viewer, view_mode=self.table.mode)
+        focused = self.focus.current(self._focusables)
+        view_focus = focused[0].mode if focused is not None and isinstance(focused[0], ViewButton) else None
+        view = BoardView(snap=display, viewer=viewer, view_mode=self.table.mode, view_focus=view_focus)
         head = self.animator.head
         if head is not None:
             p = head.progress(alpha)
@@ -674,6 +680,7 @@ class MatchScene(Scene):
             view.hint_lines,
             view.tumbling is not None,
             view.view_mode,
+            view.view_focus,
             self.table.camera.version,
         )
         ui_key = (None if focused is None else id(focused[0]), self._ui_version)
@@ -712,7 +719,7 @@ class MatchScene(Scene):
                 self.panel.log.draw(frame)
             if self.topbar is not None:
                 self.topbar.draw_icons(frame)
-            if focused is not None:
+            if focused is not None and not isinstance(focused[0], ViewButton):  # (the board rings a view button)
                 rect = focused[0].rect.inflate(6, 6)
                 pygame.draw.rect(frame, FOCUS, rect, max(2, self.layout.font_px("small") // 6), border_radius=6)
             surface.blit(frame, panel_area, panel_area)

@@ -8,7 +8,7 @@ scene wires it in; it knows nothing of the game.
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 import pygame
 
@@ -81,6 +81,10 @@ class TableView:
         if self.camera.reset():
             self.on_change()
         return True
+
+    def focusables(self, layout: Layout) -> List[Tuple[viewbuttons.ViewButton, Tuple[str, str]]]:
+        """The view buttons in the focus chain, each with its action."""
+        return [(b, ("view", b.mode)) for b in viewbuttons.buttons(layout)]
 
     # -- events -------------------------------------------------------------------------------
     def press(self, pos: Tuple[int, int], layout: Layout) -> bool:

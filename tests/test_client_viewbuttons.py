@@ -1,0 +1,188 @@
+"""The two view buttons at the board's top-right corner, in both views and
+at several window sizes (portrait and a small window too): where they are,
+what they never cover, and that the mouse, a finger, the keyboard (Tab and
+the arrows, as a TV remote has them) and a game controller (shoulders, the
+d-pad, A) reach them as they reach the other buttons."""
+
+from collections import deque
+
+import pygame
+import pytest
+
+from game.board import viewbuttons
+from game.board.layout import BAR_POINT, MAX_BAR, MAX_STACK
+from game.board.oblique import CHECKER_H, SLAB_Z
+from game.board.projection import OBLIQUE, TOP
+from game.board.render import board_area
+from game.input.focus import nearest
+from game.input.intents import DIRECTIONS
+from game.settings import Settings
+from game.testing import Driver
+
+SIZES = [(1920, 1080), (1280, 720), (1080, 1920), (720, 1280), (800, 600), (640, 480), (480, 360)]
+PAD = {
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
+    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+}
+
+
+def _driver(view, size=(1280, 720)):
+    settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, board_view=view, auto_end_turn=False)
+    return Driver(size=size, seed=3, settings=settings)
+
+
+def _drawn_box(proj, plane, height):
+    """The screen rectangle around a box ``height`` high standing on the plane rectangle ``plane``."""
+    pts = [proj.to_screen(x, y, z) for x in (plane.left, plane.right) for y in (plane.top, plane.bottom) for z in (0.0, height)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+
+
+def _everything_on_the_board(lay):
+    """(what, plane rectangle, height) of every place a checker, a die, the
+    cube, a point's number or a pip count can be drawn, whatever the position."""
+    r = lay.checker_radius
+    out = []
+    for side in (0, 1):
+        for loc in range(1, 26):
+            for i in range(MAX_BAR if loc == BAR_POINT else MAX_STACK):
+                x, y = lay.slot(side, loc, i)
+                out.append((f"checker {side}/{loc}/{i}", pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1), CHECKER_H * lay.d))
+        out += [(f"borne off {side}/{i}", lay.slab_rect(side, i), SLAB_Z * lay.d) for i in range(15)]
+        out += [(f"die {side}/{n}", rect, rect.w) for n in (2, 4) for rect in lay.dice_rects(side, n)]
+        x, y = lay.pips_pos(side)
+        f = lay.font_px("pips")
+        out.append((f"pips {side}", pygame.Rect(int(x - f), int(y - f), 2 * f, 2 * f), 0.0))
+    cube = lay.cube_rect(None)
+    middle = cube.copy()
+    middle.center = lay.board_rect.center  # offered
+    out += [(f"cube {owner}", lay.cube_rect(owner), cube.w) for owner in (None, 0, 1)] + [("cube offered", middle, cube.w)]
+    for p in range(1, 25):
+        x, y = lay.number_pos(p)
+        f = lay.font_px("number")
+        out.append((f"number {p}", pygame.Rect(int(x - f * 0.7), int(y - f * 0.6), int(f * 1.4), int(f * 1.2)), 0.0))
+    return out
+
+
+@pytest.mark.parametrize("view", [TOP, OBLIQUE])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_buttons_sit_at_the_boards_top_right_corner_covering_nothing(size, view):
+    d = _driver(view, size)
+    lay = d.layout
+    rects = viewbuttons.button_rects(lay)
+    both = rects[TOP].union(rects[OBLIQUE])
+    br = lay.board_rect
+    # side by side (or one above the other beside a board too small for them), at the board's top-right corner
+    assert rects[TOP].w >= viewbuttons.MIN_PX and rects[TOP].size == rects[OBLIQUE].size
+    assert not rects[TOP].colliderect(rects[OBLIQUE])
+    near = max(2.0, lay.d * 0.1)
+    assert abs(both.right - br.right) <= rects[TOP].w + near and abs(both.top - br.top) <= both.h + near
+    # inside the board's part of the window: not over the top bar or the panel
+    assert board_area(lay).contains(both)
+    assert not both.colliderect(lay.top_bar_rect) and not both.colliderect(lay.panel_rect)
+    # never over a checker (on a point, the bar or in a tray), a die, the cube, a number or a pip count
+    proj = d.scene.renderer.projection
+    for what, plane, height in _everything_on_the_board(lay):
+        assert not both.colliderect(_drawn_box(proj, plane, height)), what
+    # drawn, the shown view's in gold, on every redraw
+    d.scene.dirty = True
+    d.frames(1)
+    for mode, r in rects.items():
+        colour = viewbuttons.ACTIVE if mode == view else viewbuttons.ICON
+        assert d.app.screen.get_at((r.left, r.centery))[:3] == colour  # its edge
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920), (720, 1280), (480, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_click_and_a_tap_switch_the_view(size):
+    d = _driver(TOP, size)
+    rects = viewbuttons.button_rects(d.layout)
+    d.click(rects[OBLIQUE].center)
+    assert d.scene.table.mode == OBLIQUE and d.settings.board_view == OBLIQUE
+    d.tap(rects[TOP].center)
+    assert d.scene.table.mode == TOP and d.settings.board_view == TOP
+    d.tap(rects[OBLIQUE].center)
+    assert d.scene.table.mode == OBLIQUE
+    assert d.game.log == [] or d.game.phase in ("opening", "roll")  # nothing else happened on the board
+
+
+def _focused(d):
+    current = d.scene.focus.current(d.scene._focusables)
+    return None if current is None else current[0]
+
+
+def _ringed(d, mode):
+    """Is the view button ``mode`` drawn with the focus ring?"""
+    r = viewbuttons.button_rects(d.layout)[mode]
+    return d.app.screen.get_at((r.centerx, r.top + 1))[:3] == viewbuttons.FOCUS
+
+
+@pytest.mark.parametrize("view", [TOP, OBLIQUE])
+def test_tab_reaches_both_buttons_the_board_rings_the_focused_one_and_enter_switches(view):
+    d = _driver(view)
+    other = OBLIQUE if view == TOP else TOP
+    seen = []
+    for _ in range(len(d.scene._focusables) + 1):
+        d.key(pygame.K_TAB)
+        b = _focused(d)
+        if isinstance(b, viewbuttons.ViewButton):
+            seen.append(b.mode)
+            assert _ringed(d, b.mode) and not _ringed(d, OBLIQUE if b.mode == TOP else TOP)
+            if b.mode == other:
+                break
+    assert seen == [TOP, OBLIQUE] if view == TOP else seen == [TOP]
+    d.key(pygame.K_RETURN)
+    assert d.scene.table.mode == other and d.settings.board_view == other
+    assert _ringed(d, other)  # the focus stays on the button, drawn in the new view
+    d.key(pygame.K_ESCAPE)  # the focus goes, and its ring with it
+    assert _focused(d) is None and not _ringed(d, TOP) and not _ringed(d, OBLIQUE)
+
+
+def _pad_path(d, goal):
+    """The d-pad presses that take the focus to the view button ``goal``,
+    found on the graph of where each press leads (the scene's own rule)."""
+    items = d.scene._nav_items()
+    keys = [k for k, _ in items]
+    rects = dict(items)
+    current = ("button", d.scene.focus.index) if d.scene.focus.index is not None else d.scene.board_focus.at
+    target = next(("button", i) for i, (b, _) in enumerate(d.scene._focusables) if isinstance(b, viewbuttons.ViewButton) and b.mode == goal)
+    paths = {current: []}
+    todo = deque([current])
+    while todo:
+        at = todo.popleft()
+        if at == target:
+            return paths[at]
+        for name, direction in DIRECTIONS.items():
+            others = [k for k in keys if k != at]
+            if at[0] != "button" and direction[1] == 0:
+                others = [k for k in others if k[0] != "button"]
+            i = nearest(rects[at], [rects[k] for k in others], direction)
+            if i is not None and others[i] not in paths:
+                paths[others[i]] = paths[at] + [name]
+                todo.append(others[i])
+    return None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_controller_reaches_the_buttons_by_shoulder_and_by_d_pad(size):
+    d = _driver(TOP, size)
+    # the shoulders go round the buttons as Tab does
+    for _ in range(len(d.scene._focusables) + 1):
+        d.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        if isinstance(_focused(d), viewbuttons.ViewButton) and _focused(d).mode == OBLIQUE:
+            break
+    assert _focused(d).mode == OBLIQUE
+    d.pad(pygame.CONTROLLER_BUTTON_A)
+    assert d.scene.table.mode == OBLIQUE
+    # the d-pad alone, from the panel's first button
+    d.pad(pygame.CONTROLLER_BUTTON_B)
+    d.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    assert not isinstance(_focused(d), viewbuttons.ViewButton)
+    path = _pad_path(d, TOP)
+    assert path is not None
+    for press in path:
+        d.pad(PAD[press])
+    assert isinstance(_focused(d), viewbuttons.ViewButton) and _focused(d).mode == TOP and _ringed(d, TOP)
+    d.pad(pygame.CONTROLLER_BUTTON_A)
+    assert d.scene.table.mode == TOP and d.settings.board_view == TOP
