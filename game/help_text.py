@@ -309,7 +309,8 @@ _EN: List[Section] = [
         "Home (or the right stick's click) brings back the usual view. When two play on one screen, the "
         "board turns to whoever is on roll, in both views.",
         "Everything works the same in both views: click or drag the checkers, use the keys or a "
-        "controller, ask for a hint.",
+        "controller, ask for a hint. Tab, the arrow keys (a TV remote's arrows and OK) and a "
+        "controller's shoulder buttons and d-pad reach the two view buttons as they reach any other button.",
     ], "views"),
     Section("Tips", [
         "<b>Make points.</b> Two checkers together are safe and block your opponent. Your 5-point, "
@@ -423,7 +424,8 @@ _ZH: List[Section] = [
         "斜视时，在棋盘的空白处拖动（或推右摇杆）可以在一定范围内转动棋盘；鼠标滚轮、双指捏合或扳机键"
         "会朝指针所指的地方缩放。按 Home 键（或按下右摇杆）回到默认视角。两人同屏对战时，无论哪种视角，"
         "棋盘都会转向该掷骰的一方。",
-        "两种视角下操作完全相同：点击或拖动棋子，用键盘或手柄，请求提示都可以。",
+        "两种视角下操作完全相同：点击或拖动棋子，用键盘或手柄，请求提示都可以。Tab 键、方向键（电视遥控器的方向键和确定键）"
+        "以及手柄的肩键和十字键，都能像选中其他按钮一样选中这两个视角按钮。",
     ], "views"),
     Section("实战要点", [
         "<b>多做成点。</b>两枚棋子在一起就安全，还能挡住对手。开局阶段最值得抢的是 5 号点、4 号点和 7 号点。",

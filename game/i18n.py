@@ -163,6 +163,7 @@ EN: Dict[str, str] = {
     "settings.board_view": "Board view",
     "settings.board_view.top": "Top",
     "settings.board_view.oblique": "Oblique",
+    "settings.board_view_hint": "Top: the board from straight above · Oblique: in perspective, from your chair",
     # rules & help, records
     "help.title": "Rules & help",
     "records.title": "Records",

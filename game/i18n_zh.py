@@ -155,6 +155,7 @@ ZH: Dict[str, str] = {
     "settings.board_view": "棋盘视角",
     "settings.board_view.top": "俯视",
     "settings.board_view.oblique": "斜视",
+    "settings.board_view_hint": "俯视：从正上方看棋盘 · 斜视：从你的座位透视地看",
     # rules & help, records
     "help.title": "规则与帮助",
     "records.title": "战绩",

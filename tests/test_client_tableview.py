@@ -299,3 +299,25 @@ def test_turned_as_far_as_it_goes_the_whole_board_stays_in_its_area(size):
         for x, y in ((r.left, r.top), (r.right, r.top), (r.left, r.bottom), (r.right, r.bottom)):
             sx, sy = proj.to_screen(x, y)
             assert board_area(lay).collidepoint(sx, sy), (angles, (x, y), (sx, sy))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_settings_screen_describes_the_views_in_both_languages(lang, size):
+    from game import i18n
+    from game.scenes.settings import SettingsScene
+
+    i18n.set_language(lang)
+    d = _driver("top", size=size)
+    d.app.flow.settings()
+    d.frames(1)
+    st = d.app.scene
+    assert isinstance(st, SettingsScene)
+    names = [b.text for b, _ in st.rows["board_view"].buttons]
+    assert names == [i18n.t("settings.board_view.top"), i18n.t("settings.board_view.oblique")]
+    hint = st.view_hint
+    assert hint.text == i18n.t("settings.board_view_hint") and all(name in hint.text for name in names)
+    assert hint.font.size(hint.text)[0] <= hint.rect.width  # all of it shown
+    w, h = size
+    assert hint.rect.top >= st.rows["board_view"].buttons[0][0].rect.bottom and hint.rect.bottom <= st.back_button.rect.top
+    assert 0 <= hint.rect.left and hint.rect.right <= w and hint.rect.bottom <= h

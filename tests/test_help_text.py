@@ -30,7 +30,7 @@ GUI_DATA = Path(pygame_gui.__file__).resolve().parent / "data"
 
 REQUIRED_SECTIONS = {
     "setup", "movement", "opening_roll", "doubles", "hitting", "entering", "both_dice",
-    "bearing_off", "winning", "cube", "crawford", "matches", "glossary", "openings", "tips",
+    "bearing_off", "winning", "cube", "crawford", "matches", "glossary", "openings", "tips", "views",
 }
 
 
@@ -282,3 +282,29 @@ def test_pygame_gui_renders_the_help_without_warnings(recwarn):
     finally:
         if not was_init:
             pygame.quit()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_views_section_describes_both_views_and_how_to_move_them(lang):
+    """By the names the settings give them, with the buttons, the keys and
+    the controls that switch, turn, zoom and reset them."""
+    from game import i18n
+
+    i18n.set_language(lang)
+    try:
+        names = [i18n.t(f"settings.board_view.{v}") for v in ("top", "oblique")]
+    finally:
+        i18n.set_language("en")
+    section = next(s for s in HELP[lang] if s.key == "views")
+    raw = plain(" ".join([section.title] + list(section.paragraphs)))
+    for key in ("V", "Home", "Tab"):
+        assert re.search(rf"\b{key}\b", raw), (lang, key)
+    text = raw.lower()
+    for name in names:
+        assert name.lower() in text, (lang, name)
+    words = {
+        "en": ["top-right corner", "drag", "wheel", "pinch", "right stick", "triggers", "remembers", "d-pad"],
+        "zh": ["右上角", "拖动", "滚轮", "捏合", "右摇杆", "扳机键", "记住", "十字键"],
+    }[lang]
+    for word in words:
+        assert word in text, (lang, word)

@@ -43,7 +43,7 @@ class SettingsScene(MenuScene):
         gap = max(6, f // 2)
         n_rows = 7
         hint_h = int(f * 1.5)  # room for Chinese glyphs, which stand taller than Latin
-        ph = int(f * 4.5) + n_rows * (row_h + gap) + 3 * hint_h + row_h + f
+        ph = int(f * 4.5) + n_rows * (row_h + gap) + 4 * hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
         self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading")
@@ -75,6 +75,8 @@ class SettingsScene(MenuScene):
         self._server_row(pygame.Rect(x, y, iw, row_h), hint_h)
         y += row_h + gap + 2 * hint_h
         self.label(pygame.Rect(x, y, iw, hint_h), t("settings.pace_hint"), object_id="#hint")
+        y += hint_h
+        self.view_hint = self.label(pygame.Rect(x, y, iw, hint_h), t("settings.board_view_hint"), object_id="#hint")
         bw = int(f * 9)
         self.back_button = self.button(pygame.Rect(rect.centerx - bw // 2, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
 
