@@ -77,7 +77,11 @@ def format_play(position: Position, play: Play) -> str:
     '24/18 24/20'
     """
     check_position(position)
-    chains = _chains(position, checks.play(play))
+    steps = checks.play(play)
+    for frm, to in steps:  # points of the board (25 the bar, 0 off): anything else cannot be written
+        checks.integer(frm, "a step's start", 0, 25)
+        checks.integer(to, "a step's end", 0, 25)
+    chains = _chains(position, steps)
     chains.sort(key=lambda c: (-c[0][0], c[0][-1]))
     out: List[str] = []
     plain: List[str] = []

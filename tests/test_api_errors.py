@@ -48,6 +48,8 @@ SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 @example(a=Position.initial(), b=(3, 7), c=None)
 @example(a=Position.initial(), b=(True, 1), c=None)
 @example(a=Position.initial(), b="31", c=None)
+@example(a=[[0, 26]], b=None, c=None)  # a step off the board (found by the search)
+@example(a=[[30, 3]], b=None, c=None)
 def test_move_generation_and_notation_refuse_bad_arguments_with_engine_errors(a, b, c):
     pos = Position.initial()
     only_engine_errors(legal_plays, a, b)
