@@ -22,7 +22,8 @@ from .errors import (
     PlayNotationError,
     SerializationError,
 )
-from .game import Game, LogEntry, Result
+from .game import Game
+from .gamestate import LogEntry, Result
 from .match import Match
 from .matfile import from_mat, to_mat
 from .moves import legal_plays, successors

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from . import checks
 from .dice import DiceSource, SystemDice
 from .errors import GameStateError, SerializationError
-from .game import SCHEMA_VERSION, Game, Result
+from .game import Game
+from .gamestate import SCHEMA_VERSION, Result
 from .kinds import ResultKind
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings as hsettings, strate
 
 from engine import Match, SerializationError
 from engine.dice import SeededDice
-from engine.game import Result
+from engine import Result
 from engine.moves import legal_plays
 from game import jsonstore, storage
 from game.jsonstore import JsonStore
