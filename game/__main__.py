@@ -18,7 +18,7 @@ from typing import List, Optional, Tuple
 
 from . import __version__
 
-#: the window sizes --size accepts (the smallest is the one the scenes are laid out for: app.MIN_SIZE)
+#: the window sizes --size accepts (the smallest is the one the scenes are laid out for: window.MIN_SIZE)
 MIN_SIZE = (320, 240)
 MAX_SIZE = (7680, 4320)
 

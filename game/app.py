@@ -1,107 +1,32 @@
-"""The window, the fixed-timestep loop and the scene stack.
-
-Simulation and animation advance in fixed steps of :data:`DT`; the frame time
-is clamped (:data:`MAX_FRAME`) so a stall never makes the loop spiral, and
-rendering gets the fraction of a step left in the accumulator to interpolate.
-When the scene has nothing moving and no input arrives the loop does not spin:
-it blocks waiting for events (or, on a display without event waiting, polls
-at a low rate), and it redraws only when something changed.
+"""The app: the window (:mod:`game.window`), the fixed-timestep loop
+(:mod:`game.loop`), the scene stack, and what outlives a scene: the
+settings, the sounds and the match in progress.  Events go to keys that
+work on every screen, then to the scene on top.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import time
-from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 import pygame
 
 from . import i18n
+from .loop import DT, MAX_FRAME, Loop
 from .scenes.navigation import Navigator
 from .scenes.stack import Scene, SceneStack
 from .settings import Settings
+from .window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
 
 if TYPE_CHECKING:
     from .net.hosting import Hosting
 
-__all__ = ["App", "Scene", "SceneStack", "run_app", "clamp_size", "initial_window_size"]
+__all__ = ["App", "Scene", "SceneStack", "run_app", "clamp_size", "initial_window_size", "DT", "MAX_FRAME", "MIN_SIZE", "WINDOW_CLASS"]
 
 LOG = logging.getLogger(__name__)
 
-DT = 1.0 / 120.0  # the fixed step, seconds
-MAX_FRAME = 0.25  # the longest frame time fed to the accumulator
-MAX_STEPS = 30  # fixed steps per frame at most
-ACTIVE_FPS = 60  # frame rate while something moves
-IDLE_WAIT_MS = 1000  # longest wait for an event when idle
-IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for events
-DEFAULT_SIZE = (1280, 720)
 RELEASE_EVERY = 2.0  # seconds between two releases of memory (App.release_memory)
-MIN_SIZE = (320, 240)  # the smallest window the scenes are laid out for
-
-
-def clamp_size(size: Tuple[int, int]) -> Tuple[int, int]:
-    """A window size no smaller than :data:`MIN_SIZE`.
-
-    >>> clamp_size((1, 1)), clamp_size((1024, 768))
-    ((320, 240), (1024, 768))
-    """
-    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
-
-
-#: the window's class (X11 WM_CLASS, Wayland app id) that taskbars group and name it by
-WINDOW_CLASS = "backgammon"
-
-
-def name_the_window() -> None:
-    """Give the window the class :data:`WINDOW_CLASS` before the display
-    opens, as the built program has; from source SDL would take the script's
-    name (``__main__.py``).  A value the user set in the environment wins."""
-    for var in ("SDL_APP_ID", "SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
-        os.environ.setdefault(var, WINDOW_CLASS)
-
-
-def desktop_size(index: int = 0) -> Optional[Tuple[int, int]]:
-    """The size of display ``index`` at its native resolution, or None."""
-    try:
-        desktops = pygame.display.get_desktop_sizes()
-    except pygame.error:  # pragma: no cover
-        return None
-    if not desktops:
-        return None
-    w, h = desktops[min(max(index, 0), len(desktops) - 1)]
-    return (int(w), int(h)) if w > 0 and h > 0 else None
-
-
-def initial_window_size(desktop: Optional[Tuple[int, int]] = None) -> Tuple[int, int]:
-    """The size of a first window: the largest 16:9 within 80 % of the
-    desktop (a portrait desktop: the largest 9:16); 1280x720 when the
-    desktop is unknown.
-
-    >>> initial_window_size((3840, 2160)), initial_window_size((1920, 1080)), initial_window_size((1080, 1920))
-    ((3072, 1728), (1536, 864), (864, 1536))
-    """
-    desktop = desktop or desktop_size()
-    if desktop is None:
-        return DEFAULT_SIZE
-    dw, dh = desktop[0] * 0.8, desktop[1] * 0.8
-    aw, ah = (16, 9) if desktop[0] >= desktop[1] else (9, 16)
-    unit = min(dw / aw, dh / ah)
-    return max(320, int(unit * aw)), max(240, int(unit * ah))
-
-
-def _window() -> Any:
-    """The SDL window of the display module (pygame-ce), or None."""
-    import warnings
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return pygame.Window.from_display_module()
-    except (AttributeError, pygame.error):  # pragma: no cover - an older pygame, no window
-        return None
-
-
 _AUDIO: Any = None  # one set of synthesised sounds per process (the mixer outlives an App)
 
 
@@ -118,7 +43,7 @@ def shared_audio(enabled: bool) -> Any:
     return _AUDIO
 
 
-class App:
+class App(Loop):
     """The window and the loop.  ``App(size)``, then ``run()``; tests drive
     frames themselves with :meth:`frame`.
 
@@ -169,14 +94,9 @@ class App:
         from .icon import window_icon
 
         pygame.display.set_icon(window_icon())
-        fullscreen = fullscreen or settings.fullscreen
-        self.windowed_size: Tuple[int, int] = tuple(size or self._remembered_size() or initial_window_size())  # type: ignore[assignment]
-        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-        self.screen = pygame.display.set_mode(self._full_size() if fullscreen else self.windowed_size, self.flags)
-        if fullscreen:
-            self._to_origin()
-        elif size is None:
-            self._place(settings.window_pos)
+        #: the display surface, windowed or full screen (game/window.py)
+        self.window = Window(size or remembered_size(settings.window_size) or initial_window_size(),
+                             fullscreen or settings.fullscreen, None if size is not None else settings.window_pos)
         self.audio = audio if audio is not None else shared_audio(settings.sound)
         #: the match in progress (kept while the player is in the lobby) and its options
         self.session: Any = None
@@ -197,18 +117,15 @@ class App:
         self.touch = TouchMouse()
         #: the kiosk's idle timer and attract mode (game/kiosk.py) with --kiosk, else None
         self.kiosk: Any = None
-        self.running = True
-        self.accumulator = 0.0
-        self.frames = 0
-        self.renders = 0
-        self._can_wait = pygame.display.get_driver() != "dummy"
-        self._woken: Optional[pygame.event.Event] = None
-        self._clock = pygame.time.Clock()
+        Loop.__init__(self)
         self._released = float("-inf")
         #: seconds between two releases of memory (tests set 0)
         self.release_every = RELEASE_EVERY
-        #: called after each render with the seconds it took (the benchmark listens)
-        self.on_render: Optional[Callable[[float], None]] = None
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The display surface."""
+        return self.window.screen
 
     @property
     def size(self) -> Tuple[int, int]:
@@ -238,49 +155,9 @@ class App:
         release()
 
     # -- the window ------------------------------------------------------------------------
-    def _remembered_size(self) -> Optional[Tuple[int, int]]:
-        """The window size saved when the window last closed, if it still fits the desktop."""
-        saved = self.settings.window_size
-        desktop = desktop_size()
-        if not saved:
-            return None
-        w, h = int(saved[0]), int(saved[1])
-        if desktop is not None and (w > desktop[0] or h > desktop[1]):
-            return None
-        return w, h
-
-    def _full_size(self) -> Tuple[int, int]:
-        """Full screen: the display's native resolution."""
-        return desktop_size() or (0, 0)
-
-    def _to_origin(self) -> None:
-        """A full-screen window starts at the display's top-left corner."""
-        window = _window()
-        if window is not None and tuple(window.position) != (0, 0):
-            try:
-                window.position = (0, 0)
-            except pygame.error:  # pragma: no cover
-                pass
-
-    def _place(self, pos: Any) -> None:
-        """Put the window where it was (when SDL allows and it is on the desktop)."""
-        window, desktop = _window(), desktop_size()
-        if window is None or not pos or desktop is None:
-            return
-        x, y = int(pos[0]), int(pos[1])
-        w, h = self.size
-        if -w // 2 < x < desktop[0] - 40 and 0 <= y < desktop[1] - 40:
-            try:
-                window.position = (x, y)
-            except pygame.error:  # pragma: no cover
-                pass
-
     def window_state(self) -> Tuple[Tuple[int, int], Optional[Tuple[int, int]]]:
         """The windowed size and the window's position (None: unknown)."""
-        size = self.windowed_size if self.fullscreen else self.size
-        window = _window()
-        pos = tuple(window.position) if window is not None and not self.fullscreen else None
-        return size, pos
+        return self.window.state()
 
     def remember_window(self) -> None:
         """Keep the window's size and place in the settings (saved with them)."""
@@ -326,21 +203,12 @@ class App:
         on = bool(on)
         self.settings.fullscreen = on
         self.save_settings()
-        if on == bool(self.flags & pygame.FULLSCREEN):
-            return
-        if on:
-            self.windowed_size = self.size
-            self.flags |= pygame.FULLSCREEN
-            self.screen = pygame.display.set_mode(self._full_size(), self.flags)  # native resolution
-            self._to_origin()
-        else:
-            self.flags &= ~pygame.FULLSCREEN
-            self.screen = pygame.display.set_mode(self.windowed_size, self.flags)
-        self.scenes.resize(self.size)
+        if self.window.set_fullscreen(on):
+            self.scenes.resize(self.size)
 
     @property
     def fullscreen(self) -> bool:
-        return bool(self.flags & pygame.FULLSCREEN)
+        return self.window.fullscreen
 
     def set_language(self, code: str) -> None:
         self.settings.language = code
@@ -391,9 +259,7 @@ class App:
 
     def resize(self, size: Tuple[int, int]) -> None:
         """Change the window size (also what a user's resize ends in)."""
-        size = clamp_size(size)
-        if size != self.screen.get_size():
-            self.screen = pygame.display.set_mode(size, self.flags)
+        self.window.resize(size)
         self.scenes.resize(self.size)
         self.release_memory()
 
@@ -403,11 +269,7 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
-            surface = pygame.display.get_surface()
-            self.screen = surface if surface is not None else self.screen
-            wanted = clamp_size((event.w, event.h))  # a window manager may shrink it to 1x1
-            if self.screen.get_size() != wanted:
-                self.screen = pygame.display.set_mode(wanted, self.flags)
+            self.window.resized((event.w, event.h))
             self.scenes.resize(self.size)
             self.release_memory()
             return
@@ -441,86 +303,10 @@ class App:
             return True
         return False
 
-    # -- the loop -----------------------------------------------------------------------
-    def frame(self, frame_time: float) -> bool:
-        """One frame: events, fixed steps for ``frame_time`` seconds, and a
-        render if anything changed.  Returns whether it rendered."""
-        events = pygame.event.get()
-        if self._woken is not None:
-            events.insert(0, self._woken)
-            self._woken = None
-        resizes = [i for i, e in enumerate(events) if e.type == pygame.VIDEORESIZE]
-        for i, event in enumerate(events):
-            if event.type == pygame.VIDEORESIZE and i != resizes[-1]:
-                continue  # a window being dragged bigger: only its last size matters
-            self.dispatch(event)
-            if not self.running:
-                return False
+    # -- the loop (game/loop.py) ----------------------------------------------------------------
+    def tick(self) -> None:
         if self.kiosk is not None:
             self.kiosk.tick()  # idle too long: back to the lobby, then the attract mode
-        self.accumulator += min(max(frame_time, 0.0), MAX_FRAME)
-        steps = 0
-        while self.accumulator >= DT and steps < MAX_STEPS:
-            self.scene.update(DT)
-            self.accumulator -= DT
-            steps += 1
-        if steps == MAX_STEPS:
-            self.accumulator = 0.0
-        self.frames += 1
-        stack = self.scenes
-        if stack.dirty or stack.busy:
-            t0 = time.perf_counter()
-            shown = stack.visible()
-            rects = stack.render(self.screen, self.accumulator / DT)
-            if rects is None:
-                pygame.display.flip()
-            elif rects:
-                pygame.display.update(rects)
-            for scene in shown:
-                scene.dirty = False
-            self.renders += 1
-            if self.on_render is not None:
-                self.on_render(time.perf_counter() - t0)
-            return True
-        return False
-
-    def wait_idle(self, timeout: float) -> None:
-        """Sleep until an event arrives (or ``timeout`` seconds pass)."""
-        if self._can_wait:
-            event = pygame.event.wait(int(timeout * 1000))
-            if event.type != pygame.NOEVENT:
-                self._woken = event  # handled first in the next frame, keeping the order
-        else:
-            end = time.perf_counter() + timeout
-            while time.perf_counter() < end:
-                if pygame.event.peek():
-                    return
-                time.sleep(IDLE_POLL_S)
-
-    def run(self, max_seconds: Optional[float] = None, max_frames: Optional[int] = None) -> None:
-        """Run until quit (or a time or frame limit)."""
-        start = last = time.perf_counter()
-        frames = 0
-        while self.running:
-            now = time.perf_counter()
-            if max_seconds is not None and now - start >= max_seconds:
-                break
-            if max_frames is not None and frames >= max_frames:
-                break
-            stack = self.scenes
-            if not stack.busy and not stack.dirty and self._woken is None and not pygame.event.peek():
-                left = IDLE_WAIT_MS / 1000 if max_seconds is None else min(IDLE_WAIT_MS / 1000, max(0.0, max_seconds - (now - start)))
-                self.wait_idle(left)
-                # time spent idle is not simulated (nothing was moving), but
-                # one fixed step runs so the scene and its widgets see the input
-                last = time.perf_counter()
-                self.accumulator = DT
-            now = time.perf_counter()
-            self.frame(now - last)
-            last = now
-            frames += 1
-            if self.scenes.busy:
-                self._clock.tick(ACTIVE_FPS)
 
 
 class _NoFlow:

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game import app as app_module
-from game.app import App, _window
+from game.app import App
+from game.window import sdl_window
 from game.scenes.lobby import LobbyScene
 from game.settings import Settings
 
@@ -38,7 +39,7 @@ def test_the_window_comes_back_at_its_last_size_and_place(monkeypatch):
     assert app.size == (2048, 1152)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1500, h=900, size=(1500, 900)))
     _frame(app)
-    window = _window()
+    window = sdl_window()
     window.position = (120, 80)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     _frame(app)
@@ -47,7 +48,7 @@ def test_the_window_comes_back_at_its_last_size_and_place(monkeypatch):
     again.switch(LobbyScene(again))
     _frame(again)
     assert again.size == (1500, 900)
-    assert tuple(_window().position) == (120, 80)
+    assert tuple(sdl_window().position) == (120, 80)
 
 
 def test_a_remembered_size_larger_than_the_desktop_is_not_used(monkeypatch):
@@ -60,12 +61,12 @@ def test_full_screen_covers_the_display_at_native_resolution_from_0_0(monkeypatc
     _desktop(monkeypatch, (1920, 1080))
     app = App(size=(1280, 720), settings=Settings(pace="instant"))
     app.switch(LobbyScene(app))
-    _window().position = (320, 180)
+    sdl_window().position = (320, 180)
     _frame(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0, window=None))
     _frame(app)
     assert app.fullscreen and app.size == (1920, 1080)
-    assert tuple(_window().position) == (0, 0)
+    assert tuple(sdl_window().position) == (0, 0)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0, window=None))
     _frame(app)
     assert not app.fullscreen and app.size == (1280, 720)
