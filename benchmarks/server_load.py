@@ -6,7 +6,10 @@ asyncio in other processes (``--client-procs``), each acting after a think
 time like a person (``--think`` seconds on average per action).  The bots'
 own work (move generation, JSON) is more than the server's, and a busy
 client measures its own delays, so the round trips are measured by one more
-process that plays only ``--probe-matches`` of the N matches.  Prints the
+process that plays only ``--probe-matches`` of the N matches; the load bots run
+at a lower priority (``--bot-nice``), as if on other machines, so that on a machine
+with few cores their move generation does not stand between the server and the
+probe.  All processes measure the same window, once every one has ramped up.  Prints the
 matches, the messages per second through the server (both directions), the
 round trip of an intent (sent -> the server's update back) at p50 / p99, and
 the server's memory per match (growth of its resident set over N matches).
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -143,7 +147,7 @@ async def bot(url: str, role: str, code_box: "asyncio.Future[str]", stats: Stats
 
 
 async def client_main(url: str, matches: int, think: float, ramp: float, duration: float, seed: int,
-                      out: "mp.Queue[Dict[str, Any]]", probe: bool) -> None:
+                      out: "mp.Queue[Dict[str, Any]]", probe: bool, go: Any) -> None:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -154,9 +158,11 @@ async def client_main(url: str, matches: int, think: float, ramp: float, duratio
         tasks.append(asyncio.ensure_future(bot(url, "guest", box, stats, think, stop, random.Random(rng.random()))))
         await asyncio.sleep(ramp / matches)
     await asyncio.sleep(min(5.0, think * 2))  # settle
+    out.put({"kind": "ready"})
+    # every process measures the same window: from when all have ramped up (the bots play on meanwhile)
+    await asyncio.get_running_loop().run_in_executor(None, go.wait)
     stats.measuring = probe
     s0, r0, g0, t0 = stats.sent, stats.received, stats.games, time.perf_counter()
-    out.put({"kind": "ready"})
     await asyncio.sleep(duration)
     elapsed = time.perf_counter() - t0
     out.put({"kind": "result", "rtts": stats.rtts, "messages": stats.sent - s0 + stats.received - r0,
@@ -169,8 +175,10 @@ async def client_main(url: str, matches: int, think: float, ramp: float, duratio
 
 
 def client_process(url: str, matches: int, think: float, ramp: float, duration: float, seed: int,
-                   out: "mp.Queue[Dict[str, Any]]", probe: bool) -> None:
-    asyncio.run(client_main(url, matches, think, ramp, duration, seed, out, probe))
+                   out: "mp.Queue[Dict[str, Any]]", probe: bool, go: Any, nice: int = 0) -> None:
+    if nice and not probe:
+        os.nice(nice)  # the load bots yield the CPU to the server and the probe, as on other machines
+    asyncio.run(client_main(url, matches, think, ramp, duration, seed, out, probe, go))
 
 
 def main() -> int:
@@ -180,6 +188,9 @@ def main() -> int:
     ap.add_argument("--duration", type=float, default=60.0, help="seconds measured, after the ramp-up")
     ap.add_argument("--ramp", type=float, default=20.0, help="seconds over which the matches are opened")
     ap.add_argument("--client-procs", type=int, default=2, help="processes for the load bots")
+    ap.add_argument("--bot-nice", type=int, default=10,
+                    help="niceness of the load bots' processes (0: as the server), so that on a machine with few "
+                         "cores the bots' own work (move generation) does not stand in the server's queue")
     ap.add_argument("--probe-matches", type=int, default=10,
                     help="of the matches, how many a separate, lightly loaded process plays, measuring the round trips")
     args = ap.parse_args()
@@ -197,30 +208,44 @@ def main() -> int:
         finally:
             handled.append(time.perf_counter() - t0)
     thread.server.handle_text = timed  # type: ignore[method-assign]
+    pauses: List[Tuple[int, float]] = []  # the server process's garbage collections: generation, seconds
+    began = [0.0]
+
+    def on_gc(phase: str, info: Dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], time.perf_counter() - began[0]))
+    gc.callbacks.append(on_gc)
     _, port = thread.start()
     url = f"ws://127.0.0.1:{port}"
     pid = os.getpid()
     try:
         base = rss_kib(pid)
         out: "mp.Queue[Dict[str, Any]]" = mp.Queue()
+        go = mp.Event()
         procs = []
         load = args.matches - args.probe_matches
         per = [load // args.client_procs + (1 if i < load % args.client_procs else 0) for i in range(args.client_procs)]
         for i, n in enumerate(per + [args.probe_matches]):
             probe = i == len(per)
-            p = mp.Process(target=client_process, args=(url, n, args.think, args.ramp, args.duration, i, out, probe))
+            p = mp.Process(target=client_process, args=(url, n, args.think, args.ramp, args.duration, i, out, probe,
+                                                        go, args.bot_nice))
             p.start()
             procs.append(p)
         for _ in procs:
-            out.get(timeout=args.ramp + 300)
+            assert out.get(timeout=args.ramp + 300)["kind"] == "ready"
+        go.set()
         print(f"ramped up: {args.matches} matches open; measuring {args.duration:.0f} s", file=sys.stderr, flush=True)
         loaded = rss_kib(pid)
         handled.clear()
+        pauses.clear()
         cpu0 = os.times()
         stat0 = open(f"/proc/{pid}/stat").read().split()
         results = [out.get(timeout=args.duration + 300) for _ in procs]
         stat1 = open(f"/proc/{pid}/stat").read().split()
         in_server = sorted(handled)
+        collections = list(pauses)
         for p in procs:
             p.join(30)
         del cpu0
@@ -231,7 +256,8 @@ def main() -> int:
         messages = sum(res["messages"] for res in results)
         alive = sum(res["alive"] for res in results)
         print(f"matches: {args.matches} concurrent ({alive} of {2 * args.matches} bot connections alive), "
-              f"think {args.think} s, measured {elapsed:.0f} s; bots in {args.client_procs} other processes, "
+              f"think {args.think} s, measured {elapsed:.0f} s; bots in {args.client_procs} other processes "
+              f"(nice {args.bot_nice}), "
               f"round trips measured by a separate process playing {args.probe_matches} of the matches")
         print(f"messages per second (both directions): {messages / elapsed:.0f}; "
               f"games finished: {sum(r['games'] for r in results)}; error replies: {sum(r['errors'] for r in results)}")
@@ -242,6 +268,10 @@ def main() -> int:
         if in_server:
             print(f"server time per message (receipt to replies written): p50 {statistics.median(in_server) * 1000:.2f} ms, "
                   f"p99 {in_server[int(len(in_server) * 0.99)] * 1000:.2f} ms ({len(in_server)} messages)")
+        if collections:
+            worst = max(collections, key=lambda p: p[1])
+            print(f"server garbage collections: {len(collections)}, "
+                  f"{sum(1 for g, _ in collections if g == 2)} full; longest {worst[1] * 1000:.1f} ms (generation {worst[0]})")
         print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"server memory: {base / 1024:.1f} MiB idle, {loaded / 1024:.1f} MiB loaded, "
               f"{(loaded - base) / args.matches:.1f} KiB per match")
