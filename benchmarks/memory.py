@@ -126,6 +126,7 @@ class Tour:
     def play(self, mode: str, max_turns: int = 400, resign_after: Optional[int] = None) -> None:
         """A game from the lobby to the result screen and back: against the
         computer with a hint each turn, or hot-seat (resigned after some turns)."""
+        from game.match.intents import PlayStep
         from game.scenes.match import MatchScene
         from game.scenes.result import ResultScene
 
@@ -156,7 +157,7 @@ class Tour:
                     if not steps or s.game.phase != "move":
                         break
                     st = steps[0]
-                    self.scene.do(("step", st.frm, st.to, st.die))
+                    self.scene.do(PlayStep(st.frm, st.to, st.die))
                     self.d.frames(1)
                 turns += 1
             elif s.can_roll():

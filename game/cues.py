@@ -9,7 +9,7 @@ the engine, so a checker clacks when it lands.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 from .session import Happening
 
@@ -40,3 +40,31 @@ def sound_for(event: str, h: Happening, humans: Sequence[int] = (0, 1)) -> Optio
             return "lose"
         return "win"
     return None
+
+
+class CueList:
+    """The sounds of what the animator started or finished since they were
+    last taken, each once; ``humans`` says who sits at this screen now.
+
+    >>> from engine import Game
+    >>> from game.happenings import Happening, HappeningKind, Snapshot
+    >>> cues, board = CueList(lambda: (0,)), Snapshot.of(Game())
+    >>> cues.heard("start", Happening(HappeningKind.ROLL, 0, board, board))
+    >>> cues.take(), cues.take()
+    (['roll'], [])
+    """
+
+    def __init__(self, humans: Callable[[], Sequence[int]]):
+        self.humans = humans
+        self._names: List[str] = []
+
+    def heard(self, event: str, happening: Happening) -> None:
+        """The animator's listener: ``event`` ("start" or "end") of ``happening``."""
+        name = sound_for(event, happening, self.humans())
+        if name is not None and name not in self._names:
+            self._names.append(name)
+
+    def take(self) -> List[str]:
+        """The sounds to play now (and forget them)."""
+        names, self._names = self._names, []
+        return names

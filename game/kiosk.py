@@ -185,7 +185,7 @@ class AttractScene(MatchScene):
 
     # -- one game after another -------------------------------------------------------------------
     def _play_sounds(self) -> None:
-        self._sounds = []  # a kiosk in attract mode is quiet
+        self.cues.take()  # a kiosk in attract mode is quiet
 
     def _ask_questions(self, dt: float) -> None:
         if self.animator.busy or not self._settled or self.app.scenes.current is not self:

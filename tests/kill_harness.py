@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from game.match.intents import PlayStep  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.testing import AppDriver  # noqa: E402
 
@@ -43,7 +44,7 @@ def main() -> int:
     assert g.phase == "move" and s.human_to_act, g.phase
     start, dice = g.turn_start.to_id(), list(g.dice)
     st = g.current_turn.legal_steps()[0]
-    d.scene.do(("step", st.frm, st.to, st.die))  # one step of the turn: not saved
+    d.scene.do(PlayStep(st.frm, st.to, st.die))  # one step of the turn: not saved
     d.frames(2)
     d.app.saves.flush()  # the turn's start is on disk (written off the frame loop)
     print("READY " + json.dumps({

@@ -14,6 +14,7 @@ from game.app import App
 from game.board.layout import DICE, Layout
 from game.input.focus import nearest
 from game.input.gamepad import PRESS, Gamepads
+from game.match.intents import PlayStep
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
@@ -106,7 +107,7 @@ def _pad_turn(d, rng, used) -> None:
         d.settle()
         assert g.turn != player or g.phase == "over"
         return
-    bf = scene.board_focus
+    bf = scene.controller.board_focus
     if bf.at is None or bf.kind != "checker":
         d.pad(B)
         d.pad(RIGHT)  # the first push brings the focus onto a checker
@@ -119,14 +120,14 @@ def _pad_turn(d, rng, used) -> None:
     assert bf.kind == "checker" and bf.point in turn.movable()
     frm = bf.point
     d.pad(A)  # select it: the focus moves among its targets
-    assert scene.pointer.selected == frm and bf.kind == "target"
+    assert scene.controller.pointer.selected == frm and bf.kind == "target"
     dests = turn.destinations(frm)
     for _ in range(rng.randrange(2)):
         d.pad(rng.choice([LEFT, RIGHT, UP, DOWN]))
         assert bf.kind == "target" and bf.point in dests  # the targets only
     if rng.random() < 0.05:  # change of mind: back to the checker
         d.pad(B)
-        assert bf.at == ("checker", frm) and scene.pointer.selected in (None, frm)
+        assert bf.at == ("checker", frm) and scene.controller.pointer.selected in (None, frm)
         used.add("B")
         return
     to = bf.point
@@ -207,11 +208,11 @@ def test_start_rolls_and_a_presses_the_focused_panel_button():
     assert d.game.phase == "move"
     # LB / RB walk the buttons in order like Shift+Tab / Tab
     d.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-    assert d.scene.board_focus.at is None and d.scene.focus.index == 0
-    action = d.scene._focusables[0][1]
-    assert action[0] == "step"
+    assert d.scene.controller.board_focus.at is None and d.scene.controller.focus.index == 0
+    action = d.scene.controller.buttons[0][1]
+    assert isinstance(action, PlayStep)
     d.pad(A)
-    assert len(d.game.current_turn.steps) == 1 and (d.game.current_turn.steps[0].frm, d.game.current_turn.steps[0].to) == action[1:3]
+    assert len(d.game.current_turn.steps) == 1 and (d.game.current_turn.steps[0].frm, d.game.current_turn.steps[0].to) == (action.frm, action.to)
 
 
 # -- controllers plugged in and out ------------------------------------------------------------
@@ -306,19 +307,19 @@ def test_the_left_stick_and_a_plain_joystick_hat_act_as_the_d_pad():
     d.pad(START)
     d.settle()
     scene = d.scene
-    scene.board_focus.clear()
+    scene.controller.board_focus.clear()
     axis = pygame.CONTROLLER_AXIS_LEFTX
     d.post(pygame.CONTROLLERAXISMOTION, instance_id=3, axis=axis, value=int(PRESS) + 100)
     d.frames(1)
-    first = scene.board_focus.at
+    first = scene.controller.board_focus.at
     assert first is not None  # pushed: the focus came onto the board
     d.post(pygame.CONTROLLERAXISMOTION, instance_id=3, axis=axis, value=32000)  # held: no repeat
     d.frames(1)
-    assert scene.board_focus.at == first
+    assert scene.controller.board_focus.at == first
     d.post(pygame.CONTROLLERAXISMOTION, instance_id=3, axis=axis, value=0)  # let go
     d.post(pygame.CONTROLLERAXISMOTION, instance_id=3, axis=pygame.CONTROLLER_AXIS_TRIGGERLEFT, value=32000)  # ignored
     d.frames(1)
-    assert scene.board_focus.at == first
+    assert scene.controller.board_focus.at == first
     # a joystick SDL does not know as a game controller (a TV remote): its hat and first buttons
     pads = d.app.gamepads
     pads.joysticks[55] = object()
@@ -363,7 +364,7 @@ def test_a_hot_seat_game_by_touch_alone_without_double_actions():
         if len(movable) > 1 and rng.random() < 0.5:
             # a tap selects (a doubled press would play the larger die at once) ...
             d.tap(d.checker_pos(frm))
-            assert d.scene.pointer.selected == frm and len(turn.steps) == made
+            assert d.scene.controller.pointer.selected == frm and len(turn.steps) == made
             d.tap(d.target_pos(to))  # ... and a tap on a target moves there
         else:
             d.swipe(d.checker_pos(frm), d.target_pos(to))  # drag and drop
@@ -403,7 +404,7 @@ def test_the_mouse_events_sdl_synthesises_from_touch_are_dropped():
         d.post(pygame.FINGERDOWN, touch_id=1, finger_id=1, x=0.01, y=0.5, dx=0.0, dy=0.0, pressure=1.0, window=None)
         d.frames(1)
         d.finger(pygame.FINGERUP, d.checker_pos(movable[0]))
-        assert d.scene.pointer.selected == movable[0]
+        assert d.scene.controller.pointer.selected == movable[0]
 
 
 def test_touch_presses_menu_buttons_once():

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import clipboard, i18n
+from game.match.intents import ToLobby
 from game.net.lan import LanGame
 from game.net.protocol import format_code
 from game.netplay import NetSession
@@ -113,7 +114,7 @@ def test_two_apps_play_a_friend_match_and_a_rematch_by_clicks(tmp_path, monkeypa
               and host.scene.session is not hs and guest.scene.session is not gs)
         assert (host.session.me, guest.session.me) == (1, 0) and host.session.game.phase == "opening"
         # the host leaves: the guest is told
-        host.scene.ask_lobby()
+        host.scene.do(ToLobby())
         dialog = host.scene
         assert isinstance(dialog, DialogScene) and dialog.text == i18n.t("net.leave.host")
         host.click_button(dialog.answer_buttons[0])  # Yes

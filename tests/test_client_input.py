@@ -7,6 +7,7 @@ import random
 import pygame
 
 from engine import FixedDice
+from game.match.intents import Double, Drop, PlayStep, Roll, Take
 from game.settings import Settings
 from game.testing import Driver
 
@@ -22,7 +23,7 @@ def test_clicking_the_selected_checker_again_moves_it_by_the_larger_die():
     g = d.game
     assert g.turn == 0 and g.dice == (6, 1)
     d.click(d.checker_pos(13))
-    assert d.scene.pointer.selected == 13
+    assert d.scene.controller.pointer.selected == 13
     d.click(d.checker_pos(13))
     assert g.current_turn.steps[-1].frm == 13 and g.current_turn.steps[-1].die == 6
 
@@ -31,13 +32,13 @@ def test_escape_and_an_empty_click_cancel_the_selection():
     d = Driver(dice=FixedDice([6, 1]), settings=_quick())
     d.key(pygame.K_SPACE)
     d.click(d.checker_pos(13))
-    assert d.scene.pointer.selected == 13
+    assert d.scene.controller.pointer.selected == 13
     d.key(pygame.K_ESCAPE)
-    assert d.scene.pointer.selected is None
+    assert d.scene.controller.pointer.selected is None
     d.click(d.checker_pos(8))
-    assert d.scene.pointer.selected == 8
+    assert d.scene.controller.pointer.selected == 8
     d.click(d.layout.other_dice_area.center)  # nothing there
-    assert d.scene.pointer.selected is None
+    assert d.scene.controller.pointer.selected is None
     assert not d.game.current_turn.steps
 
 
@@ -143,15 +144,15 @@ def test_a_five_point_match_to_the_end_with_next_game_by_enter():
             continue
         if g.phase in ("opening", "roll"):
             if g.can_double() and rng.random() < 0.05:
-                d.scene.do(("double",))
+                d.scene.do(Double())
                 continue
-            d.scene.do(("roll",))
+            d.scene.do(Roll())
             continue
         if g.phase == "doubled":
-            d.scene.do(("take",) if rng.random() < 0.7 else ("drop",))
+            d.scene.do(Take() if rng.random() < 0.7 else Drop())
             continue
         step = rng.choice(g.current_turn.legal_steps())
-        d.scene.do(("step", step.frm, step.to, step.die))
+        d.scene.do(PlayStep(step.frm, step.to, step.die))
     d.settle()
     m = s.match
     assert m.over and max(m.score) >= 5 and games == len(m.results) + 1
@@ -165,3 +166,17 @@ def test_a_five_point_match_to_the_end_with_next_game_by_enter():
     assert isinstance(d.app.scene, ResultScene)  # the match is over: its result
     d.key(pygame.K_ESCAPE)  # back to the lobby
     assert isinstance(d.app.scene, LobbyScene)
+
+
+def test_every_intent_has_a_handler_and_every_button_stands_for_one():
+    import typing
+
+    from game.match.intents import Intent
+
+    d = Driver(size=(1280, 720), dice=FixedDice([3, 1]), settings=_quick())
+    kinds = typing.get_args(Intent)
+    assert len(kinds) > 20 and all(d.scene.actions.handles(k) for k in kinds)
+    d.key(pygame.K_SPACE)
+    d.settle()
+    buttons = d.scene.controller.buttons
+    assert any(isinstance(i, PlayStep) for _, i in buttons) and all(isinstance(i, kinds) for _, i in buttons)

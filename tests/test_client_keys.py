@@ -76,17 +76,17 @@ def test_left_and_right_on_the_board_stay_on_the_checkers():
     d.key(pygame.K_SPACE)
     d.key(pygame.K_RIGHT)  # the focus appears on a checker
     scene = d.scene
-    assert scene.board_focus.kind == "checker"
+    assert scene.controller.board_focus.kind == "checker"
     for key in [pygame.K_RIGHT] * 8 + [pygame.K_LEFT] * 16 + [pygame.K_RIGHT] * 8:
         d.key(key)
-        assert scene.board_focus.kind == "checker" and scene.focus.current(scene._focusables) is None
+        assert scene.controller.board_focus.kind == "checker" and scene.controller.focused() is None
     # Enter: its targets; Left and Right go from target to target
     d.key(pygame.K_RETURN)
-    assert scene.board_focus.kind == "target"
+    assert scene.controller.board_focus.kind == "target"
     for key in [pygame.K_RIGHT] * 4 + [pygame.K_LEFT] * 8:
         d.key(key)
-        assert scene.board_focus.kind == "target"
+        assert scene.controller.board_focus.kind == "target"
     # Tab goes to the buttons
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_TAB)
-    assert scene.focus.current(scene._focusables) is not None
+    assert scene.controller.focused() is not None

@@ -16,6 +16,7 @@ from game import i18n
 from game.app import App
 from game.audio import SOUND_NAMES
 from game.cues import sound_for
+from game.match.intents import PlayStep
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
@@ -282,7 +283,7 @@ def test_lobby_options_show_in_the_match_and_persist():
     player = g.turn
     while g.phase == "move" and not g.current_turn.complete:
         st = g.current_turn.legal_steps()[0]
-        d.scene.do(("step", st.frm, st.to, st.die))
+        d.scene.do(PlayStep(st.frm, st.to, st.die))
     assert g.phase == "move" and g.turn == player  # still waiting for Done
     # a new lobby opens as it was left
     d2 = AppDriver(size=(1024, 768))

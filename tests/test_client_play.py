@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.board.layout import DICE
+from game.match.intents import PlayStep
 from game.session import Snapshot
 from game.settings import Settings
 from game.testing import Driver
@@ -50,7 +51,7 @@ def test_hot_seat_game_by_clicks():
         before = len(g.current_turn.steps)
         player = g.turn
         d.click(d.checker_pos(s.frm))
-        assert d.scene.pointer.selected == s.frm
+        assert d.scene.controller.pointer.selected == s.frm
         # the targets the board shows are the engine's
         assert d.scene.board_view().targets == set(g.current_turn.destinations(s.frm))
         d.click(d.target_pos(s.to))
@@ -88,7 +89,7 @@ def test_hot_seat_game_by_drag_and_drop():
         # the checker went there by the engine's route, step by step
         if g.phase == "move" and g.turn == player:
             assert g.current_turn.position == start.apply([(s.frm, s.to) for s in route]) or len(g.current_turn.steps) >= len(route)
-        assert not d.scene.pointer.dragging
+        assert not d.scene.controller.pointer.dragging
     assert d.game.phase == "over"
     assert multi > 0, "no drop reached a target with several dice"
     _check_display(d)
@@ -104,7 +105,7 @@ def test_drop_on_a_wrong_spot_changes_nothing():
     wrong = next(p for p in range(1, 25) if p not in dests and p != frm)
     d.drag(d.checker_pos(frm), d.target_pos(wrong))
     assert (g.position, len(g.current_turn.steps)) == before
-    assert d.scene.pointer.selected == frm  # still selected: the checker went back
+    assert d.scene.controller.pointer.selected == frm  # still selected: the checker went back
 
 
 def _focus_and_press(d: Driver, index: int) -> None:
@@ -159,29 +160,29 @@ def test_arrow_keys_move_the_focus_on_the_board_and_escape_backs_out():
     movable = d.game.current_turn.movable()
     assert len(movable) > 1
     # a roll by key puts the focus on a checker that can move, drawn as a ring
-    assert scene.board_focus.kind == "checker" and scene.board_focus.point in movable
-    assert scene.board_view().focus == scene.board_focus.at
+    assert scene.controller.board_focus.kind == "checker" and scene.controller.board_focus.point in movable
+    assert scene.board_view().focus == scene.controller.board_focus.at
     for key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN):
         d.key(key)
-        if scene.board_focus.at is not None:
-            assert scene.board_focus.kind == "checker" and scene.board_focus.point in movable
+        if scene.controller.board_focus.at is not None:
+            assert scene.controller.board_focus.kind == "checker" and scene.controller.board_focus.point in movable
         else:  # it left the board for a button
-            assert scene.focus.index is not None
+            assert scene.controller.focus.index is not None
     d.key(pygame.K_ESCAPE)
-    assert scene.board_focus.at is None and scene.focus.index is None
+    assert scene.controller.board_focus.at is None and scene.controller.focus.index is None
     d.key(pygame.K_RIGHT)  # the first arrow brings the focus back on a checker
-    frm = scene.board_focus.point
-    assert scene.board_focus.kind == "checker" and frm in movable
+    frm = scene.controller.board_focus.point
+    assert scene.controller.board_focus.kind == "checker" and frm in movable
     d.key(pygame.K_RETURN)  # select it: the focus moves among its targets
-    assert scene.pointer.selected == frm and scene.board_focus.kind == "target"
-    assert scene.board_focus.point in d.game.current_turn.destinations(frm)
+    assert scene.controller.pointer.selected == frm and scene.controller.board_focus.kind == "target"
+    assert scene.controller.board_focus.point in d.game.current_turn.destinations(frm)
     d.key(pygame.K_ESCAPE)  # back out to the checker
-    assert scene.board_focus.at == ("checker", frm) and scene.pointer.selected is None
+    assert scene.controller.board_focus.at == ("checker", frm) and scene.controller.pointer.selected is None
     d.key(pygame.K_ESCAPE)
-    assert scene.board_focus.at is None
+    assert scene.controller.board_focus.at is None
     # Tab still walks the panel's buttons in order, steps first
     d.key(pygame.K_TAB)
-    assert scene.focus.index == 0 and scene._focusables[0][1][0] == "step"
+    assert scene.controller.focus.index == 0 and isinstance(scene.controller.buttons[0][1], PlayStep)
 
 
 @pytest.mark.slow

@@ -37,7 +37,7 @@ def test_no_legal_moves_dice_land_then_the_banner_stays_readable_then_the_board_
     turned_at = None
     for _ in range(600):
         view = scene.board_view()
-        log = scene._panel_state().log
+        log = scene.panel_state().log
         if view.tumbling is not None:
             tumbling += FRAME
             assert view.banner != no_moves  # ... but the dice land first
@@ -49,7 +49,7 @@ def test_no_legal_moves_dice_land_then_the_banner_stays_readable_then_the_board_
             # the board still shows White's throw: so do the log, the header and the panel
             assert d.viewer() == 0
             assert not any("no legal moves" in line for line in log)
-            assert i18n.t("top.turn", name="White") == scene._top_state().turn
+            assert i18n.t("top.turn", name="White") == scene.top_state().turn
         elif turned_at is None and banner:
             turned_at = banner
         if not scene.busy:
@@ -57,7 +57,7 @@ def test_no_legal_moves_dice_land_then_the_banner_stays_readable_then_the_board_
         d.frames(1)
     assert tumbling > 0.1 and banner >= least
     assert d.viewer() == 1  # only then does the board turn to Black
-    assert any("no legal moves" in line for line in scene._panel_state().log)
+    assert any("no legal moves" in line for line in scene.panel_state().log)
 
 
 def test_a_key_dismisses_the_no_legal_moves_banner():

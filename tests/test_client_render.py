@@ -172,7 +172,7 @@ def test_partial_redraws_match_a_full_redraw():
             # what the partial updates left on the screen ...
             seen = pygame.image.tobytes(d.app.screen.subsurface(board), "RGB")
             # ... against a full redraw of the same moment
-            scene._frame = None
+            scene.frame.invalidate()
             scene.render(d.app.screen, d.app.accumulator / (1 / 120))
             full = pygame.image.tobytes(d.app.screen.subsurface(board), "RGB")
             assert seen == full, f"partial redraw differs at action {n}"

@@ -48,7 +48,7 @@ def _play_by_clicks(d, turns, rng, drag=False):
                 d.drag(d.checker_pos(s.frm), d.target_pos(s.to))
             else:
                 d.click(d.checker_pos(s.frm))
-                assert d.scene.pointer.selected == s.frm or d.scene.board_view().selected == s.frm
+                assert d.scene.controller.pointer.selected == s.frm or d.scene.board_view().selected == s.frm
                 d.click(d.target_pos(s.to))
             moves += 1
     return moves
@@ -181,17 +181,17 @@ def test_keyboard_focus_and_rings_in_the_oblique_view():
         d.settle()
     scene = d.scene
     movable = d.game.current_turn.movable()
-    assert scene.board_focus.kind == "checker" and scene.board_focus.point in movable
+    assert scene.controller.board_focus.kind == "checker" and scene.controller.board_focus.point in movable
     for key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN):
         d.key(key)  # the arrows go by where things are drawn, in perspective
-        if scene.board_focus.at is not None:
-            assert scene.board_focus.kind == "checker" and scene.board_focus.point in movable
+        if scene.controller.board_focus.at is not None:
+            assert scene.controller.board_focus.kind == "checker" and scene.controller.board_focus.point in movable
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_RIGHT)
-    frm = scene.board_focus.point
-    assert scene.board_focus.kind == "checker" and frm in movable
+    frm = scene.controller.board_focus.point
+    assert scene.controller.board_focus.kind == "checker" and frm in movable
     d.key(pygame.K_RETURN)  # select it: the focus moves among its targets, drawn as a ring
-    assert scene.pointer.selected == frm and scene.board_focus.kind == "target"
+    assert scene.controller.pointer.selected == frm and scene.controller.board_focus.kind == "target"
     view = scene.board_view()
     assert view.targets and view.ghosts
     scene.dirty = True
@@ -202,7 +202,7 @@ def test_keyboard_focus_and_rings_in_the_oblique_view():
     x, y = r.focus_spot(view)
     sx, sy = r.projection.to_screen(x + d.layout.checker_radius * 1.22, y, 0.2 * d.layout.d)
     assert d.app.screen.get_at((round(sx), round(sy)))[:3] == (120, 200, 255)
-    to = scene.board_focus.point
+    to = scene.controller.board_focus.point
     d.key(pygame.K_RETURN)  # and move there
     assert d.game.current_turn.steps and (d.game.current_turn.steps[-1].frm, d.game.current_turn.steps[-1].to) == (frm, to)
 
@@ -213,7 +213,7 @@ def test_animations_and_hints_draw_in_perspective():
     d.key(pygame.K_SPACE)
     assert d.scene.board_view().tumbling is not None
     d.frames(3)
-    rects = d.scene._moving_rects
+    rects = d.scene.frame.moving_rects
     assert rects  # the tumbling dice were drawn, as cubes, where the dice lie
     area = d.scene.renderer.to_screen(d.layout.dice_area.center)
     assert any(r.inflate(40, 40).collidepoint(area) for r in rects)

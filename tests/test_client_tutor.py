@@ -6,6 +6,7 @@ import pytest
 
 from engine import FixedDice
 from game import i18n
+from game.match.intents import Double, Drop, MoveChecker, Roll, Take
 from game.scenes.match import MatchScene
 from game.scenes.dialog import DialogScene
 from game.settings import Settings
@@ -15,15 +16,15 @@ from game.testing import Driver
 def _driver(tutor):
     settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, tutor=tutor)
     d = Driver(dice=FixedDice([3, 1, 6, 4, 5, 2]), settings=settings)
-    d.scene.do(("roll",))
+    d.scene.do(Roll())
     d.settle()
     return d
 
 
 def _bad_opening(d):
     """3-1 played 24/21 24/23 (8/5 6/5 is far better), step by step."""
-    d.scene.do(("move", 24, 21))
-    d.scene.do(("move", 24, 23))
+    d.scene.do(MoveChecker(24, 21))
+    d.scene.do(MoveChecker(24, 23))
 
 
 def _dialog(d):
@@ -50,8 +51,8 @@ def test_think_again_takes_the_play_back(lang):
     _answer(d, dialog, "tutor.again")
     assert isinstance(d.app.scene, MatchScene)
     assert d.game.turn == 0 and d.game.phase == "move" and not d.game.current_turn.steps
-    d.scene.do(("move", 8, 5))
-    d.scene.do(("move", 6, 5))  # the best play: no word from the tutor
+    d.scene.do(MoveChecker(8, 5))
+    d.scene.do(MoveChecker(6, 5))  # the best play: no word from the tutor
     d.scene.tutor.wait(60)
     d.settle()
     d.frames(2)
@@ -83,15 +84,15 @@ def test_a_take_of_a_clear_pass_is_questioned():
     d = Driver(dice=FixedDice([6, 6]), settings=settings, length=1, cube=True)
     race = board({6: 3, 5: 4, 4: 4, 3: 4}, {7: 2, 6: 5, 5: 5, 4: 3})  # 66 pips against 81: double, pass
     d.session.match.game = set_up_game(race, 0, dice_source=d.session.match.dice_source)
-    d.scene.do(("double",))  # right: no word
+    d.scene.do(Double())  # right: no word
     d.settle()
     assert d.game.phase == "doubled" and isinstance(d.app.scene, MatchScene)
-    d.scene.do(("take",))
+    d.scene.do(Take())
     dialog = d.app.scene
     assert isinstance(dialog, DialogScene) and i18n.t("review.action.drop") in dialog.text
     _answer(d, dialog, "tutor.again")
     assert d.game.phase == "doubled"
-    d.scene.do(("drop",))
+    d.scene.do(Drop())
     d.settle()
     assert d.game.over and d.game.result.winner == 0
 

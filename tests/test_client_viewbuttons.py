@@ -108,7 +108,7 @@ def test_a_click_and_a_tap_switch_the_view(size):
 
 
 def _focused(d):
-    current = d.scene.focus.current(d.scene._focusables)
+    current = d.scene.controller.focused()
     return None if current is None else current[0]
 
 
@@ -123,7 +123,7 @@ def test_tab_reaches_both_buttons_the_board_rings_the_focused_one_and_enter_swit
     d = _driver(view)
     other = OBLIQUE if view == TOP else TOP
     seen = []
-    for _ in range(len(d.scene._focusables) + 1):
+    for _ in range(len(d.scene.controller.buttons) + 1):
         d.key(pygame.K_TAB)
         b = _focused(d)
         if isinstance(b, viewbuttons.ViewButton):
@@ -142,11 +142,11 @@ def test_tab_reaches_both_buttons_the_board_rings_the_focused_one_and_enter_swit
 def _pad_path(d, goal):
     """The d-pad presses that take the focus to the view button ``goal``,
     found on the graph of where each press leads (the scene's own rule)."""
-    items = d.scene._nav_items()
+    items = d.scene.controller.nav_items(d.scene.places(), d.scene.query)
     keys = [k for k, _ in items]
     rects = dict(items)
-    current = ("button", d.scene.focus.index) if d.scene.focus.index is not None else d.scene.board_focus.at
-    target = next(("button", i) for i, (b, _) in enumerate(d.scene._focusables) if isinstance(b, viewbuttons.ViewButton) and b.mode == goal)
+    current = ("button", d.scene.controller.focus.index) if d.scene.controller.focus.index is not None else d.scene.controller.board_focus.at
+    target = next(("button", i) for i, (b, _) in enumerate(d.scene.controller.buttons) if isinstance(b, viewbuttons.ViewButton) and b.mode == goal)
     paths = {current: []}
     todo = deque([current])
     while todo:
@@ -168,7 +168,7 @@ def _pad_path(d, goal):
 def test_a_game_controller_reaches_the_buttons_by_shoulder_and_by_d_pad(size):
     d = _driver(TOP, size)
     # the shoulders go round the buttons as Tab does
-    for _ in range(len(d.scene._focusables) + 1):
+    for _ in range(len(d.scene.controller.buttons) + 1):
         d.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
         if isinstance(_focused(d), viewbuttons.ViewButton) and _focused(d).mode == OBLIQUE:
             break

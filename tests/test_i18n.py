@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from engine import FixedDice, SeededDice
 from game import fonts, help_text, i18n
 from game.app import App
+from game.match.intents import Double, Drop, EndTurn, Hint, OpenSettings, Roll, ToLobby
 from game.options import MatchOptions
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene, start_match
@@ -210,7 +211,7 @@ def test_switching_during_a_match_relabels_board_panel_and_log():
     assert isinstance(match, MatchScene)
     english = match.session.log_lines()
     assert english[-1].startswith("Opening roll")
-    match.do(("settings",))
+    match.do(OpenSettings())
     d.click_button(d.scene.rows["language"].button_for("zh"))
     d.key(pygame.K_ESCAPE)
     assert d.scene is match
@@ -308,7 +309,7 @@ def answer(d, key, **kw):
 def play_turn(d):
     """Roll and play the first legal steps by the panel's buttons."""
     match = d.scene
-    match.do(("roll",))
+    match.do(Roll())
     d.settle()
     for _ in range(4):
         if not match.panel.step_buttons:
@@ -316,7 +317,7 @@ def play_turn(d):
         d.click_button(match.panel.step_buttons[0][0])
         d.settle()
     if match.session.can_end_turn():
-        match.do(("done",))
+        match.do(EndTurn())
     d.settle()
 
 
@@ -387,11 +388,11 @@ def walk(lang, size, monkeypatch, shots=False):
     match = d.scene
     assert isinstance(match, MatchScene)
     audit.scene(d.app, "match, opening")
-    match.do(("roll",))
+    match.do(Roll())
     d.settle()
     audit.scene(d.app, "match, steps")
     if shots:  # the expert's hint (a second's thought): at one size
-        match.do(("hint",))
+        match.do(Hint())
         match.session.wait_for_hint()
         d.frames(2)
         d.settle()
@@ -405,7 +406,7 @@ def walk(lang, size, monkeypatch, shots=False):
         d.click_button(match.panel.step_buttons[0][0])
         d.settle()
     if match.session.can_end_turn():
-        match.do(("done",))
+        match.do(EndTurn())
     d.settle()
     audit.scene(d.app, "match, to roll")
     # the top bar's questions
@@ -425,16 +426,16 @@ def walk(lang, size, monkeypatch, shots=False):
     audit.scene(d.app, "match, refused")
     # the cube: double, and the other side drops
     if match.session.can_double():
-        match.do(("double",))
+        match.do(Double())
         d.settle()
         audit.scene(d.app, "match, doubled")
-        match.do(("drop",))
+        match.do(Drop())
     else:  # the refusal left the turn in the middle: play on, then double
         play_turn(d)
-        match.do(("double",))
+        match.do(Double())
         d.settle()
         audit.scene(d.app, "match, doubled")
-        match.do(("drop",))
+        match.do(Drop())
     for _ in range(400):
         d.frames(1)
         if isinstance(d.scene, ResultScene):
@@ -445,7 +446,7 @@ def walk(lang, size, monkeypatch, shots=False):
     d.click_button(d.scene.result_buttons["next_game"])
     d.settle()
     audit.scene(d.app, "match, game 2")
-    d.app.scene.do(("lobby",))
+    d.app.scene.do(ToLobby())
     answer(d, "button.yes")
     assert isinstance(d.scene, LobbyScene)
     audit.scene(d.app, "lobby with a match to continue")

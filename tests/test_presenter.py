@@ -35,7 +35,7 @@ def test_what_the_panel_and_top_bar_show_is_the_presenters_answer():
     d.key(pygame.K_SPACE)
     d.settle()
     s = d.session
-    state = presenter.panel_state(s, d.settings, d.scene.log_visible)
+    state = presenter.panel_state(s, d.settings, d.scene.actions.log_visible)
     assert d.scene.panel.status.text == state.status and state.can_undo is False
     assert d.scene.topbar.state == presenter.top_state(s)
     st = s.game.current_turn.legal_steps()[0]

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, assume, example, given, settings as hsetting
 from engine import FixedDice, Match, SeededDice
 from game import i18n
 from game.app import App
+from game.match.intents import PlayStep, ToLobby
 from game.options import MatchOptions
 from game.saves import Keeper, read_document, save_document, validate_document
 from game.scenes.lobby import LobbyScene
@@ -156,7 +157,7 @@ def test_sigkill_in_the_middle_of_a_turn_resumes_at_its_start(backgammon_home, m
         assert not s.is_human(1 - g.turn) and d.app.options.mode == "computer" and d.app.options.level == "beginner"
     # and play goes on from there
     st_ = g.current_turn.legal_steps()[0]
-    assert d.scene.do(("step", st_.frm, st_.to, st_.die))
+    assert d.scene.do(PlayStep(st_.frm, st_.to, st_.die))
 
 
 # -- when the game is saved ----------------------------------------------------------------------
@@ -176,7 +177,7 @@ def test_saved_at_the_start_of_each_turn_and_not_for_steps(backgammon_home):
     steps = 0
     while not g.current_turn.complete:
         st_ = g.current_turn.legal_steps()[0]
-        d.scene.do(("step", st_.frm, st_.to, st_.die))
+        d.scene.do(PlayStep(st_.frm, st_.to, st_.die))
         steps += 1
     d.app.saves.flush()
     assert (path.stat().st_mtime_ns, path.read_bytes()) == stamp  # steps are not saved
@@ -248,7 +249,7 @@ def test_a_match_continues_with_its_score_cube_options_and_earlier_log(backgammo
             break
         if s.game.phase == "move":
             st_ = s.game.current_turn.legal_steps()[0]
-            d.scene.do(("step", st_.frm, st_.to, st_.die))
+            d.scene.do(PlayStep(st_.frm, st_.to, st_.die))
         elif s.can_roll():
             d.click(d.dice_pos())
     d.click_button(d.scene.panel.double)
@@ -262,7 +263,7 @@ def test_a_match_continues_with_its_score_cube_options_and_earlier_log(backgammo
     lines, score = s.log_lines(), s.match.score
     start, dice = s.game.turn_start, s.game.dice
     st_ = s.game.current_turn.legal_steps()[0]
-    d.scene.do(("step", st_.frm, st_.to, st_.die))
+    d.scene.do(PlayStep(st_.frm, st_.to, st_.die))
     d.app.saves.flush()  # the turn's save is written off the frame loop: on disk before the next run reads it
     # a new run of the program
     d2 = AppDriver(size=(800, 600), settings=_quick())
@@ -510,7 +511,7 @@ def test_take_back_and_restore_do_not_count_dice_again(backgammon_home):
     counted = sum(Storage().load_records()[0].faces)
     assert counted >= 2
     st_ = s.game.current_turn.legal_steps()[0]
-    d.scene.do(("step", st_.frm, st_.to, st_.die))
+    d.scene.do(PlayStep(st_.frm, st_.to, st_.die))
     d.app.saves.flush()  # the first run's writes are on disk before the second run starts
     d2 = AppDriver(size=(800, 600), settings=_quick())
     d2.click_button(d2.scene.continue_button)
@@ -535,7 +536,7 @@ def test_records_of_a_match_against_the_computer_and_the_records_screen(backgamm
             turn = s.game.turn
             while s.game.phase == "move" and s.game.turn == turn:
                 st_ = s.game.current_turn.legal_steps()[0]
-                d.scene.do(("step", st_.frm, st_.to, st_.die))
+                d.scene.do(PlayStep(st_.frm, st_.to, st_.die))
         _resign(d, "backgammon")  # always accepted: it gives all there is
         assert isinstance(d.scene, ResultScene)
         if not s.match.over:
@@ -705,11 +706,11 @@ def test_an_altered_save_that_is_accepted_can_be_shown_and_played(one_app, doc):
         app.frame(1 / 60)
     s = app.session
     for _ in range(6):  # play on a little: roll, steps, done
-        action = scene.primary_action()
+        action = scene.actions.primary()
         if s.game.phase == "move" and s.human_to_act and not s.can_end_turn():
             st_ = s.game.current_turn.legal_steps()[0]
-            action = ("step", st_.frm, st_.to, st_.die)
-        if action is None or action[0] == "menu":
+            action = PlayStep(st_.frm, st_.to, st_.die)
+        if action is None or isinstance(action, ToLobby):
             break
         scene.do(action)
         app.frame(1 / 60)

@@ -1,19 +1,45 @@
 """Mouse on the board -> intents: select a checker, show its targets, move by
 click or drag-and-drop, click again for the larger die, click away to cancel.
 
-The pointer knows nothing of the rules; it asks ``ctx`` (the session):
-``can_roll()``, ``can_double()``, ``movable()``, ``destinations(frm)`` and
-``larger_step(frm)``.  Points are in the viewer's numbering, which is the
-mover's whenever a human moves.
+The pointer knows nothing of the rules; it asks ``rules`` (the session, see
+:class:`BoardRules`).  Points are in the viewer's numbering, which is the
+mover's whenever a human moves.  It answers with the typed intents of
+:mod:`game.match.intents`, or None when only its own selection changed.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, List, Optional, Protocol, Tuple
 
 from ..board.layout import CUBE, DICE
+from ..match.intents import Deselect, Double, Intent, MoveChecker, PlayStep, Roll
 
-Intent = Tuple[Any, ...]
+
+class Step(Protocol):
+    """One step of a play: from, to, with which die."""
+
+    @property
+    def frm(self) -> int: ...
+
+    @property
+    def to(self) -> int: ...
+
+    @property
+    def die(self) -> int: ...
+
+
+class BoardRules(Protocol):
+    """What the pointer and the board's focus ask about the turn (the session answers)."""
+
+    def can_roll(self) -> bool: ...
+
+    def can_double(self) -> bool: ...
+
+    def movable(self) -> List[int]: ...
+
+    def destinations(self, frm: int) -> Dict[int, Any]: ...
+
+    def larger_step(self, frm: int) -> Optional[Step]: ...
 
 
 class BoardPointer:
@@ -35,23 +61,23 @@ class BoardPointer:
         self.press = None
         self.dragging = False
 
-    def down(self, pos: Tuple[int, int], hit: Any, ctx: Any) -> Optional[Intent]:
-        if hit == DICE and ctx.can_roll():
-            return ("roll",)
-        if hit == CUBE and ctx.can_double():
-            return ("double",)
+    def down(self, pos: Tuple[int, int], hit: Any, rules: BoardRules) -> Optional[Intent]:
+        if hit == DICE and rules.can_roll():
+            return Roll()
+        if hit == CUBE and rules.can_double():
+            return Double()
         sel = self.selected
-        if sel is not None and isinstance(hit, int) and hit != sel and hit in ctx.destinations(sel):
+        if sel is not None and isinstance(hit, int) and hit != sel and hit in rules.destinations(sel):
             self.reset()
-            return ("move", sel, hit)
-        if isinstance(hit, int) and hit in ctx.movable():
+            return MoveChecker(sel, hit)
+        if isinstance(hit, int) and hit in rules.movable():
             again = hit == sel and not self.auto
             self.selected, self.auto = hit, False
             self.press = (hit, pos, again)
             self.drag_pos = pos
             return None
         self.reset()
-        return ("cancel",)
+        return Deselect(pos)
 
     def motion(self, pos: Tuple[int, int], unit: float) -> bool:
         """Track the mouse; returns True when something to draw changed."""
@@ -65,20 +91,20 @@ class BoardPointer:
         self.drag_pos = pos
         return True
 
-    def up(self, pos: Tuple[int, int], hit: Any, ctx: Any) -> Optional[Intent]:
+    def up(self, pos: Tuple[int, int], hit: Any, rules: BoardRules) -> Optional[Intent]:
         if self.press is None:
             return None
         point, _, again = self.press
         self.press = None
         if self.dragging:
             self.dragging = False
-            if isinstance(hit, int) and hit != point and hit in ctx.destinations(point):
+            if isinstance(hit, int) and hit != point and hit in rules.destinations(point):
                 self.reset()
-                return ("move", point, hit)
+                return MoveChecker(point, hit)
             return None  # dropped elsewhere: the checker goes back, still selected
         if again:
-            s = ctx.larger_step(point)
+            s = rules.larger_step(point)
             if s is not None:
                 self.reset()
-                return ("step", s.frm, s.to, s.die)
+                return PlayStep(s.frm, s.to, s.die)
         return None

@@ -203,6 +203,47 @@ def top_state(session: Session, passes: Sequence[Happening] = ()) -> TopState:
     return TopState(score=score, turn=turn, can_resign=s.can_resign())
 
 
+@dataclass(frozen=True)
+class BoardWords:
+    """The words over the board while nothing moves on it, and whether it shows a human's move."""
+
+    banner: Optional[str] = None
+    prompt: Optional[str] = None
+    #: a human moves now: the board shows what can move, the selection and the hint
+    moving: bool = False
+
+
+def board_words(session: Session, result_pending: bool) -> BoardWords:
+    """What the board says for ``session`` now: the result of a game over
+    (while ``result_pending``, before the result screen goes over it), who
+    thinks, or that the dice are to be rolled."""
+    s = session
+    g = s.game
+    if g.phase == OVER and g.result is not None and result_pending:
+        r = g.result
+        if s.match.over and s.match.length > 1:
+            banner = t("result.match", name=player_name(r.winner), score0=s.match.score[0], score1=s.match.score[1])
+        else:
+            banner = t("result.banner", name=player_name(r.winner), kind=t(f"result.{r.kind}"), points=r.points)
+        return BoardWords(banner=banner)
+    if not s.human_to_act:
+        return BoardWords(prompt=t("board.thinking", name=player_name(g.to_act)) if s.thinking else None)
+    if g.phase in (OPENING, ROLL):
+        return BoardWords(prompt=t("board.roll_prompt"))
+    return BoardWords(moving=g.phase == MOVE)
+
+
+def animation_banner(kind: str, happening: Happening) -> Optional[str]:
+    """The banner over the board while ``happening`` is shown (an animation of ``kind``)."""
+    if kind == "pass":
+        return t("board.no_moves")
+    if kind == "take":
+        return t("board.takes", name=player_name(happening.player), value=happening.after.cube_value)
+    if kind == "drop":
+        return t("board.drops", name=player_name(happening.player))
+    return None
+
+
 def hint_lines(hint: Hint) -> Tuple[str, ...]:
     """The hint's ranked plays, each on a line, with its numbers labelled on
     the next: the equity, and the winning and gammon chances in percent

@@ -45,16 +45,16 @@ def friend_update(scene: "MatchScene", session: NetSession) -> None:
         return
     if session.may_continue and not session.asked_continue:
         session.asked_continue = True
-        ask(scene, t("net.gone.title"), tr(session.status()),
+        ask(app, t("net.gone.title"), tr(session.status()),
             [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
     elif session.ended is not None and not session.told_ended and not session.fallback:
         session.told_ended = True
-        ask(scene, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(app, session))])
+        ask(app, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(app, session))])
 
 
-def ask(scene: "MatchScene", title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
+def ask(app: App, title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
     """A question over the board (it closes before its answer acts; Escape only closes it)."""
-    scene.app.flow.ask(title, text, list(choices), cancel=(t("button.back"), None))
+    app.flow.ask(title, text, list(choices), cancel=(t("button.back"), None))
 
 
 def leave(app: App, session: NetSession) -> None:
@@ -68,10 +68,10 @@ def leave(app: App, session: NetSession) -> None:
     app.flow.lobby()
 
 
-def ask_leave(scene: "MatchScene", session: NetSession) -> None:
+def ask_leave(app: App, session: NetSession) -> None:
     """Back to the lobby from a friend match: it cannot be continued later, so ask."""
     if session.match.over or not session.online:
-        leave(scene.app, session)
+        leave(app, session)
         return
     key = "net.leave.host" if session.client.role == "host" else "net.leave.guest"
-    ask(scene, t("net.leave.title"), t(key), [(t("button.yes"), lambda: leave(scene.app, session)), (t("button.no"), lambda: None)])
+    ask(app, t("net.leave.title"), t(key), [(t("button.yes"), lambda: leave(app, session)), (t("button.no"), lambda: None)])

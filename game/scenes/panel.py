@@ -14,11 +14,13 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
+from ..match.intents import Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
 from ..match.presenter import PanelState, StepChoice
 
 __all__ = ["SidePanel", "LogView", "PanelState", "StepChoice"]
 
-Action = Tuple[Any, ...]
+#: what a button stands for
+Action = Intent
 LOG_LINES = 400
 LOG_BG = (17, 21, 26)
 LOG_BORDER = (58, 63, 70)
@@ -160,16 +162,16 @@ class SidePanel:
         self.step_buttons: List[Tuple[UIButton, StepChoice]] = []
         self._pool: List[UIButton] = []
         self.actions: Dict[Any, Action] = {
-            self.primary: ("primary",),
-            self.undo: ("undo",),
-            self.take_back: ("take_back",),
-            self.auto: ("toggle_auto",),
-            self.hint: ("hint",),
-            self.log_toggle: ("toggle_log",),
-            self.menu: ("menu",),
+            self.primary: Primary(),
+            self.undo: Undo(),
+            self.take_back: TakeBack(),
+            self.auto: ToggleAutoEnd(),
+            self.hint: Hint(),
+            self.log_toggle: ToggleLog(),
+            self.menu: ToLobby(),
         }
         if cube:
-            self.actions.update({self.double: ("double",), self.take: ("take",), self.drop: ("drop",)})
+            self.actions.update({self.double: Double(), self.take: Take(), self.drop: Drop()})
         self.state: Optional[PanelState] = None
 
     # -- showing a state -------------------------------------------------------------------
@@ -272,7 +274,7 @@ class SidePanel:
                 b = UIButton(rect, s.label, self.manager, container=self.bg, object_id="#step")
                 self._pool.append(b)
             self.step_buttons.append((b, s))
-            self.actions[b] = ("step", s.frm, s.to, s.die)
+            self.actions[b] = PlayStep(s.frm, s.to, s.die)
         for b in self._pool[len(steps):]:
             if b.visible:
                 b.hide()

@@ -18,6 +18,7 @@ from ..board.layout import Layout
 from ..board.oblique import renderer_for
 from ..board.projection import OBLIQUE, TOP
 from ..board.render import BoardRenderer, TextCache, board_area
+from ..match.intents import Intent, SetView
 from ..settings import Settings
 
 #: controller axes -> what they do to the view
@@ -82,9 +83,9 @@ class TableView:
             self.on_change()
         return True
 
-    def focusables(self, layout: Layout) -> List[Tuple[viewbuttons.ViewButton, Tuple[str, str]]]:
-        """The view buttons in the focus chain, each with its action."""
-        return [(b, ("view", b.mode)) for b in viewbuttons.buttons(layout)]
+    def focusables(self, layout: Layout) -> List[Tuple[viewbuttons.ViewButton, Intent]]:
+        """The view buttons in the focus chain, each with its intent."""
+        return [(b, SetView(b.mode)) for b in viewbuttons.buttons(layout)]
 
     # -- events -------------------------------------------------------------------------------
     def press(self, pos: Tuple[int, int], layout: Layout) -> bool:

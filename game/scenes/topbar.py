@@ -12,10 +12,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
+from ..match.intents import Intent, OpenSettings, Resign, Restart, ToLobby
 from ..match.presenter import TopState
 from .ui import gear_icon
 
-Action = Tuple[Any, ...]
+#: what a button stands for
+Action = Intent
 
 
 def top_bar_height(font_px: int) -> int:
@@ -47,10 +49,10 @@ class TopBar:
         self.score = UILabel(pygame.Rect(x, m, free // 2, h), "", manager, container=c, object_id="#status")
         self.turn = UILabel(pygame.Rect(x + free // 2, m, free - free // 2, h), "", manager, container=c, object_id="#status")
         self.actions: Dict[Any, Action] = {
-            self.lobby: ("lobby",),
-            self.restart: ("restart",),
-            self.resign: ("resign",),
-            self.gear: ("settings",),
+            self.lobby: ToLobby(),
+            self.restart: Restart(),
+            self.resign: Resign(),
+            self.gear: OpenSettings(),
         }
         self.state: Optional[TopState] = None
 

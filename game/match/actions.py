@@ -1,0 +1,161 @@
+"""Intents -> what they do on the match screen, one handler per intent type.
+
+The session's commands (each checked by the engine), the tutor's word
+before a bad play or cube action, the questions over the board, the view of
+the table and the screen's own switches.  After a command the board's
+selection and the panel are refreshed (``changed``); a question or another
+screen refreshes them when it returns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
+
+from .. import clipboard
+from ..i18n import t
+from ..session import Session
+from . import presenter
+from .controller import BoardController
+from .intents import (
+    PRIMARY, AnswerResignation, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
+    OpenSettings, PlayStep, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
+    ToggleLog, ToggleView, ToLobby, Undo,
+)
+from .questions import MatchQuestions, TutorGate
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..scenes.tableview import TableView
+
+
+class MatchActions:
+    """Carries out the match screen's intents (:meth:`do`)."""
+
+    def __init__(self, app: "App", session: Session, controller: BoardController, table: "TableView",
+                 questions: MatchQuestions, tutor: TutorGate, changed: Callable[[], None]):
+        self.app = app
+        self.session = session
+        self.controller = controller
+        self.table = table
+        self.questions = questions
+        self.tutor = tutor
+        self.changed = changed
+        #: the player's choice to show the move log
+        self.log_visible = True
+        #: the IDs shown on the board (I), until the next key
+        self.ids_banner: Optional[str] = None
+        self._handlers: Dict[type, Callable[[Any], bool]] = {
+            Primary: self._primary,
+            Roll: lambda _: self._after(self.session.roll(), clear=True),
+            MoveChecker: lambda i: self._play(lambda: self.session.move(i.src, i.dst)),
+            PlayStep: lambda i: self._play(lambda: self.session.step(i.frm, i.to, i.die)),
+            EndTurn: self._end_turn,
+            Undo: lambda _: self._after(self.session.undo(), clear=True),
+            TakeBack: lambda _: self._after(self.session.take_back(), clear=True),
+            Double: lambda _: self._cube("double") or self._after(self.session.double()),
+            Take: lambda _: self._cube("take") or self._after(self.session.answer_double(True)),
+            Drop: lambda _: self._cube("drop") or self._after(self.session.answer_double(False)),
+            NextGame: lambda _: self._after(self.session.next_game(), clear=True),
+            Hint: self._hint,
+            Resign: self._resign,
+            AnswerResignation: lambda i: self.session.answer_resignation(i.accept),
+            ToggleAutoEnd: self._toggle_auto,
+            ToggleLog: self._toggle_log,
+            ToggleView: lambda _: self.table.toggle(),
+            SetView: lambda i: self.table.set_view(i.mode),
+            ResetView: lambda _: self.table.reset(),
+            ToLobby: lambda _: self._asked(self.questions.ask_lobby),
+            Restart: lambda _: self._asked(self.questions.ask_restart),
+            OpenSettings: lambda _: self._asked(self.app.flow.settings),
+            ShowIds: self._show_ids,
+            Reselect: lambda _: self._after(True),
+            Deselect: self._deselect,
+        }
+
+    def do(self, intent: Intent) -> bool:
+        """Carry out one intent; returns whether the game (or the screen) took it."""
+        return self._handlers[type(intent)](intent)
+
+    def handles(self, kind: type) -> bool:
+        """Is there a handler for intents of type ``kind``?"""
+        return kind in self._handlers
+
+    def primary(self) -> Optional[Intent]:
+        """What Enter, Space and the primary button do now."""
+        action = presenter.primary_action(self.session)
+        return PRIMARY[action] if action is not None else None
+
+    # -- the handlers ----------------------------------------------------------------------
+    def _after(self, ok: bool, clear: bool = False) -> bool:
+        """Something was done: everything shown in step (``clear``: the board's selection starts afresh)."""
+        if clear:
+            self.controller.pointer.reset()
+        self.changed()
+        return ok
+
+    def _primary(self, _: Primary) -> bool:
+        inner = self.primary()
+        return self.do(inner) if inner is not None else False
+
+    def _play(self, command: Callable[[], bool]) -> bool:
+        """A move or a step; with the tutor on the turn waits for its word."""
+        s = self.session
+        tutoring = self.tutor.on
+        s.hold_turn = tutoring
+        try:
+            ok = command()
+        finally:
+            s.hold_turn = False
+        if ok and self.tutor.on and s.settings.auto_end_turn and s.can_end_turn():
+            self.tutor.judge_play()
+        return self._after(ok, clear=True)
+
+    def _end_turn(self, _: EndTurn) -> bool:
+        s = self.session
+        if self.tutor.on and s.can_end_turn():
+            self.tutor.judge_play()
+            return self._after(True, clear=True)
+        return self._after(s.end_turn(), clear=True)
+
+    def _cube(self, kind: str) -> bool:
+        """The tutor's question before a cube action, if it has one (True: asked)."""
+        return self.tutor.on and self.tutor.cube(kind)
+
+    def _hint(self, _: Hint) -> bool:
+        s = self.session
+        if s.can_hint():
+            s.undo_all()  # the hint is for the whole turn, shown from its start
+        return self._after(s.request_hint())
+
+    def _resign(self, intent: Resign) -> bool:
+        if intent.level is None:
+            return self.questions.ask_resign()
+        return self.session.resign(intent.level)
+
+    def _toggle_auto(self, _: ToggleAutoEnd) -> bool:
+        settings = self.session.settings
+        settings.auto_end_turn = not settings.auto_end_turn
+        self.app.save_settings()
+        return self._after(True)
+
+    def _toggle_log(self, _: ToggleLog) -> bool:
+        self.log_visible = not self.log_visible
+        return self._after(True)
+
+    @staticmethod
+    def _asked(ask: Callable[[], object]) -> bool:
+        """A question or another screen goes over the board; it refreshes what it changed when it returns."""
+        ask()
+        return True
+
+    def _show_ids(self, _: ShowIds) -> bool:
+        """I: the position's GNU Backgammon IDs on the board, and on the clipboard."""
+        pid, mid = self.session.match.ids()
+        clipboard.copy(f"{pid}:{mid}")
+        self.ids_banner = t("match.ids", ids=f"{pid}:{mid}")
+        return True
+
+    def _deselect(self, intent: Deselect) -> bool:
+        self.table.begin_turn(intent.at)  # a press on an empty part turns the oblique view
+        return self._after(True)
+

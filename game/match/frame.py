@@ -1,0 +1,109 @@
+"""The match screen drawn with a frame cache.
+
+What does not move is drawn into the cached frame, the board and the
+widgets (the side panel and the top bar) each only when they changed; while
+only checkers fly or dice tumble, a frame restores the cache under their
+last rectangles and draws them anew.  :meth:`MatchFrame.draw` returns the
+rectangles changed (a partial display update), or None when the whole
+window was drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, List, Optional, Tuple
+
+import pygame
+
+from ..board.render import BoardRenderer, BoardView
+
+#: the ring round the button with the keyboard's focus
+FOCUS = (120, 200, 255)
+
+
+def board_key(view: BoardView, camera_version: int) -> Tuple[Any, ...]:
+    """Everything of ``view`` the board's still picture is drawn from."""
+    return (
+        view.snap,
+        view.viewer,
+        tuple(view.hidden),
+        tuple(sorted(view.movable)),
+        view.selected,
+        tuple(sorted(view.targets)),
+        tuple(view.ghosts),
+        view.focus_step,
+        view.focus,
+        view.banner,
+        view.prompt,
+        view.hint,
+        view.hint_lines,
+        view.tumbling is not None,
+        view.view_mode,
+        view.view_focus,
+        camera_version,
+    )
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, font_px: int) -> None:
+    """The ring round the focused button ``rect``."""
+    pygame.draw.rect(surface, FOCUS, rect.inflate(6, 6), max(2, font_px // 6), border_radius=6)
+
+
+class MatchFrame:
+    """The cached frame of one match screen and what it was drawn from."""
+
+    def __init__(self) -> None:
+        self.frame: Optional[pygame.Surface] = None
+        #: where the moving things (flying checkers, tumbling dice) were drawn last
+        self.moving_rects: List[pygame.Rect] = []
+        self._board_key: Any = None
+        self._board_view: Optional[BoardView] = None
+        self._ui_key: Hashable = None
+
+    def invalidate(self) -> None:
+        """The next draw draws the whole window."""
+        self.frame = None
+
+    def forget(self) -> None:
+        """The board is laid out anew: nothing drawn before is of use."""
+        self.frame = None
+        self._board_view = None
+
+    def draw(self, surface: pygame.Surface, view: BoardView, renderer: BoardRenderer, areas: Tuple[pygame.Rect, pygame.Rect, pygame.Rect],
+             camera_version: int, ui_key: Hashable, draw_ui: Callable[[pygame.Surface], None]) -> Optional[List[pygame.Rect]]:
+        """Draw ``view`` with ``renderer`` and the widgets (``draw_ui``, when
+        ``ui_key`` changed) on ``surface``; ``areas``: the board's, the
+        panel's and the top bar's rectangles."""
+        key = board_key(view, camera_version)
+        size = surface.get_size()
+        whole = self.frame is None or self.frame.get_size() != size
+        if whole:
+            self.frame = pygame.Surface(size).convert(surface) if surface.get_bitsize() >= 24 else pygame.Surface(size)
+        frame = self.frame
+        assert frame is not None
+        rects: List[pygame.Rect] = []
+        board_area, panel_area, top_area = areas
+        if whole or key != self._board_key:
+            regions = None if whole or self._board_view is None else renderer.dirty_regions(self._board_view, view)
+            for area in regions if regions is not None else [board_area]:
+                area = area.clip(board_area)
+                renderer.draw_static(frame, view, area)
+                surface.blit(frame, area, area)
+                rects.append(area)
+            self._board_key = key
+            self._board_view = view
+        # the moving things of the last frame are gone from where they were
+        for r in self.moving_rects:
+            surface.blit(frame, r, r)
+        rects.extend(self.moving_rects)
+        if whole or ui_key != self._ui_key:
+            draw_ui(frame)
+            surface.blit(frame, panel_area, panel_area)
+            rects.append(panel_area)
+            if top_area.height:
+                surface.blit(frame, top_area, top_area)
+                rects.append(top_area)
+            self._ui_key = ui_key
+        drawn = renderer.draw_moving(surface, view)
+        self.moving_rects = drawn
+        rects.extend(drawn)
+        return None if whole else rects

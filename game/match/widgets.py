@@ -1,0 +1,94 @@
+"""The match screen's widgets: the side panel and the top bar, in one
+pygame_gui manager.  They show the presenter's :class:`PanelState` and
+:class:`TopState`, say which intent a pressed button stands for, and are
+drawn into the match frame (with the ring round the focused button) only
+when :attr:`MatchWidgets.version` changed.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+import pygame
+
+from ..board.layout import Layout
+from ..board.viewbuttons import ViewButton
+from ..scenes.panel import SidePanel
+from ..scenes.theme import manager
+from ..scenes.topbar import TopBar
+from .controller import Button
+from .frame import focus_ring
+from .intents import Intent
+from .presenter import PanelState, TopState
+
+
+class MatchWidgets:
+    """The side panel and the top bar of a match screen of ``size``."""
+
+    def __init__(self, size: Tuple[int, int], layout: Layout, font_px: int, cube: bool):
+        self.layout = layout
+        self.manager = manager(size, font_px)
+        self.panel = SidePanel(self.manager, layout.panel_rect, font_px, cube)
+        self.topbar = TopBar(self.manager, layout.top_bar_rect, font_px)
+        #: counts what may have changed the widgets' look (they are drawn again when it moves)
+        self.version = 0
+        self._hovered = False
+        self._time = 0.0
+
+    def over(self, pos: Tuple[int, int]) -> bool:
+        """Is ``pos`` on the panel or the top bar?"""
+        return bool(self.layout.panel_rect.collidepoint(pos) or self.layout.top_bar_rect.collidepoint(pos))
+
+    def process(self, event: pygame.event.Event) -> bool:
+        """Give ``event`` to the widgets; True when one of them used it."""
+        if event.type == pygame.MOUSEMOTION:
+            # the widgets only care while the mouse is over them (hover)
+            inside = self.over(event.pos)
+            if inside or self._hovered:
+                self.version += 1
+            self._hovered = inside
+        else:
+            self.version += 1  # any other event may change what the widgets show
+        return bool(self.manager.process_events(event))
+
+    def intent_for(self, element: object) -> Optional[Intent]:
+        """What the button ``element`` stands for (None: not one of these)."""
+        intent = self.panel.action_for(element)
+        return intent if intent is not None else self.topbar.action_for(element)
+
+    def wheel(self, event: pygame.event.Event, at: Tuple[int, int]) -> bool:
+        """The wheel over the move log scrolls it (True when it was over it)."""
+        if not self.panel.log.rect.collidepoint(at):
+            return False
+        self.panel.log.wheel(int(event.y))
+        return True
+
+    def show(self, panel: PanelState, top: TopState) -> List[Button]:
+        """Show these states; returns the buttons the focus can reach, in Tab order."""
+        self.version += 1
+        self.topbar.show(top)
+        self.panel.show(panel)
+        return self.panel.focusables() + self.topbar.focusables()
+
+    @property
+    def steps(self) -> int:
+        """How many step buttons the panel lists (they lead the Tab order)."""
+        return len(self.panel.step_buttons)
+
+    def tick(self, dt: float) -> None:
+        self._time += dt  # the widgets are updated once per frame, in update()
+
+    def update(self) -> None:
+        self.manager.update(self._time)
+        self._time = 0.0
+
+    def draw(self, frame: pygame.Surface, focused: Optional[Button]) -> None:
+        self.manager.draw_ui(frame)
+        self.panel.log.draw(frame)
+        self.topbar.draw_icons(frame)
+        if focused is not None and not isinstance(focused[0], ViewButton):  # (the board rings a view button)
+            focus_ring(frame, focused[0].rect, self.layout.font_px("small"))
+
+    def kill(self) -> None:
+        self.panel.kill()
+        self.topbar.kill()
