@@ -10,8 +10,8 @@ The scene turns player intents into calls here (:meth:`Session.roll`,
 :meth:`Session.move`, :meth:`Session.undo` ...); each checks with the engine,
 applies, and records what happened as :class:`Happening` values, which the
 scene drains with :meth:`Session.drain` to animate.  Nothing here decides a
-rule: the engine does.  Queries (``can_*``, ``movable``, ``destinations``,
-``hint``) never change anything.
+rule: the engine does.  Queries (``can_*``, ``movable``, ``destinations``:
+:class:`~game.session_view.SessionView`; ``hint``) never change anything.
 
 >>> from engine import Match, FixedDice
 >>> s = Session(Match(dice=FixedDice([3, 1])))
@@ -28,181 +28,42 @@ True
 from __future__ import annotations
 
 import dataclasses
-import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence
 
-from engine import Bot, Game, IllegalPlayError, Match, Play, Position, StepMade, format_play, get_bot
-from engine.errors import GameStateError
-from engine.kinds import LogKind, Phase, ResignLevel
+from engine import IllegalPlayError, Match, Play
+from engine.kinds import LogKind, ResignLevel
 
-from . import i18n
-from .happenings import Happening, HappeningKind, Hint, HintKey, Snapshot
+from .happenings import Happening, HappeningKind, Hint, Snapshot
+from .hints import HintDesk
 from .match_log import format_log_entry, log_message, player_name
-from .seats import ComputerSeat, LocalSeat, Seat, SeatLike, Worker, seat_for
+from .seats import ComputerSeat, LocalSeat, Seat, SeatLike
+from .session_view import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, SessionView
 from .settings import Settings
 
 __all__ = [
-    "Session", "Snapshot", "Happening", "HappeningKind", "Hint", "Seat", "LocalSeat", "ComputerSeat",
+    "Session", "SessionView", "Snapshot", "Happening", "HappeningKind", "Hint", "Seat", "LocalSeat", "ComputerSeat",
     "player_name", "log_message", "format_log_entry",
     "OPENING", "ROLL", "MOVE", "DOUBLED", "RESIGNING", "OVER",
 ]
 
-# the engine's phases by their short names (engine/kinds.py defines them)
-OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 K = HappeningKind
 
 
-def _chances(bot: Bot, start: Position, play: Play) -> Optional[Tuple[float, float]]:
-    """The mover's chances after ``play`` from ``start`` (the expert's
-    network): winning, and winning a gammon or more; None when it cannot say."""
-    evaluate = getattr(bot, "evaluate", None)  # the network's bots have it; the Bot protocol does not ask for it
-    if evaluate is None:
-        return None
-    probs = evaluate(start.apply(play).swapped())  # the opponent on roll: win, win g, win bg, lose g, lose bg
-    return 1.0 - float(probs[0]), float(probs[3])
-
-
-class Session:
+class Session(SessionView):
     """A match in play, seats and pacing; the only way the client changes the engine.
 
     ``seats``: for each chair a :class:`Seat`, a computer player (an
     :class:`engine.Bot`), or None for this screen's player."""
 
     def __init__(self, match: Match, seats: Sequence[SeatLike] = (None, None), settings: Optional[Settings] = None):
-        self.match = match
-        self.seats: List[Seat] = [seat_for(who) for who in seats]
+        super().__init__(match, seats, settings)
         for seat in self.seats:
             seat.cancel()  # a seat taken over from an earlier match starts afresh
-        self.settings = settings if settings is not None else Settings()
         self._out: List[Happening] = []
         #: called with each happening as it is recorded (the app saves the game and records results)
         self.watchers: List[Callable[[Happening], None]] = []
-        #: the log lines of the earlier games of the match (translatable: i18n.Message)
-        self.earlier_log: List[str] = []
-        self._log_cache: Optional[Tuple[Any, List[str]]] = None
-        # hints (the expert's ranking, computed off the frame loop)
-        self._hint_bot: Optional[Bot] = None
-        self._hint: Optional[Hint] = None
-        self._hint_worker = Worker("hint")
-        self._hint_asked: Optional[HintKey] = None
-        self.hint_version = 0
-
-    # -- reading -------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        return self.match.game
-
-    def snapshot(self) -> Snapshot:
-        return Snapshot.of(self.game)
-
-    def is_human(self, player: int) -> bool:
-        """Does this screen's player sit in ``player``'s chair?"""
-        return self.seats[player].local
-
-    @property
-    def hot_seat(self) -> bool:
-        return self.seats[0].local and self.seats[1].local
-
-    def viewer_for(self, snap: Snapshot) -> int:
-        """Who sits nearest the screen for this board: in hot-seat the player
-        who must act; with one human, that human; with none, player 0."""
-        if self.hot_seat:
-            return snap.to_act
-        for p in (0, 1):
-            if self.is_human(p):
-                return p
-        return 0
-
-    @property
-    def human_to_act(self) -> bool:
-        g = self.game
-        return g.phase != OVER and self.is_human(g.to_act)
-
-    @property
-    def thinking(self) -> bool:
-        """A seat is at work off the frame loop (a computer thinking)."""
-        return any(seat.thinking for seat in self.seats)
-
-    @property
-    def computer_to_act(self) -> bool:
-        """A seat that is not this screen's player must act (a computer, a remote player)."""
-        g = self.game
-        return g.phase != OVER and not self.is_human(g.to_act)
-
-    def can_roll(self) -> bool:
-        return self.human_to_act and self.game.phase in (OPENING, ROLL)
-
-    def legal_steps(self) -> List[StepMade]:
-        turn = self.game.current_turn
-        return turn.legal_steps() if turn is not None and self.human_to_act else []
-
-    def movable(self) -> List[int]:
-        turn = self.game.current_turn
-        return turn.movable() if turn is not None and self.human_to_act else []
-
-    def destinations(self, frm: int) -> Dict[int, Tuple[StepMade, ...]]:
-        turn = self.game.current_turn
-        if turn is None or not self.human_to_act:
-            return {}
-        return turn.destinations(frm)
-
-    def larger_step(self, frm: int) -> Optional[StepMade]:
-        """The step from ``frm`` with the larger usable die."""
-        steps = [s for s in self.legal_steps() if s.frm == frm]
-        return max(steps, key=lambda s: s.die) if steps else None
-
-    def can_undo(self) -> bool:
-        turn = self.game.current_turn
-        return self.human_to_act and turn is not None and bool(turn.steps)
-
-    def can_end_turn(self) -> bool:
-        turn = self.game.current_turn
-        return self.human_to_act and turn is not None and turn.complete
-
-    def _take_back_player(self) -> Optional[int]:
-        if self.hot_seat:
-            return None
-        humans = [p for p in (0, 1) if self.is_human(p)]
-        return humans[0] if humans else None
-
-    def can_take_back(self) -> bool:
-        """A human may take back once a turn is confirmed and before the
-        next roll is played: only when a human is to act (never while the
-        computer thinks or plays), and only as the engine allows."""
-        if not self.human_to_act or self.thinking:
-            return False
-        return self.game.can_take_back(self._take_back_player())
-
-    def can_double(self) -> bool:
-        return self.human_to_act and self.game.can_double()
-
-    def must_answer_double(self) -> bool:
-        return self.human_to_act and self.game.phase == DOUBLED
-
-    def can_next_game(self) -> bool:
-        return self.game.phase == OVER and not self.match.over
-
-    def pips(self) -> Tuple[int, int]:
-        return self.game.pips()
-
-    def log_lines(self) -> List[str]:
-        """The move log of the match so far, one line per entry, in the
-        language shown now (the lines of earlier games too: they are kept as
-        :class:`i18n.Message` lines, see :meth:`next_game`)."""
-        g = self.game
-        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]), i18n.language())
-        if self._log_cache is not None and self._log_cache[0] == key:
-            return list(self._log_cache[1])
-        lines = [i18n.tr(line) for line in self._log_messages()]
-        self._log_cache = (key, lines)
-        return list(lines)
-
-    def _log_messages(self) -> List[str]:
-        lines = list(self.earlier_log)
-        if self.match.length > 1:
-            lines.append(i18n.Message("log.game", number=self.match.game_number))
-        lines.extend(log_message(e) for e in self.game.log)
-        return lines
+        #: the expert's hints, ranked off the frame loop
+        self.hints = HintDesk()
 
     # -- what happened --------------------------------------------------------------
     def pending(self) -> bool:
@@ -375,12 +236,6 @@ class Session:
         return True
 
     # -- resignation ----------------------------------------------------------------------
-    def can_resign(self) -> bool:
-        return self.human_to_act and self.game.phase in (ROLL, MOVE)
-
-    def must_answer_resignation(self) -> bool:
-        return self.human_to_act and self.game.phase == RESIGNING
-
     def resign(self, level: str, player: Optional[int] = None) -> bool:
         """The player on turn offers to resign ``level`` (a :class:`ResignLevel`)."""
         g = self.game
@@ -407,66 +262,35 @@ class Session:
         return True
 
     # -- hints --------------------------------------------------------------------------------
-    def _hint_key(self) -> HintKey:
-        g = self.game
-        return (id(g), self.match.game_number, len(g.log), g.turn, g.dice)
-
-    def can_hint(self) -> bool:
-        return self.human_to_act and self.game.phase == MOVE
-
     def request_hint(self) -> bool:
         """Ask the expert for the best plays of this turn from its start
         (answered off the frame loop; :attr:`hint` has it once ready and while
         no step of the turn is made).  The game is not touched."""
         if not self.can_hint():
             return False
-        key = self._hint_key()
-        if self._hint_asked == key:
-            return True
-        self._hint_asked = key
         g = self.game
-        start, dice = g.turn_start, g.dice
-        assert dice is not None
-
-        def rank() -> Hint:
-            if self._hint_bot is None:  # loaded off the frame loop, once
-                self._hint_bot = get_bot("expert")
-            ranked = self._hint_bot.rank_plays(start, dice)[:3]
-            plays = tuple((play, eq, format_play(start, play)) for play, eq in ranked)
-            chances = [_chances(self._hint_bot, start, play) for play, _ in ranked]
-            return Hint(key, plays, tuple(c for c in chances if c is not None) if None not in chances else ())
-
-        self._hint_worker.submit("hint", rank)
+        assert g.dice is not None
+        self.hints.ask(self._hint_key(), g.turn_start, g.dice)
         return True
 
     @property
     def hint(self) -> Optional[Hint]:
         """The hint for the turn being played, if one was asked for and is ready."""
         turn = self.game.current_turn
-        if self._hint is not None and self._hint.key == self._hint_key() and self.can_hint() and turn is not None and not turn.steps:
-            return self._hint
+        hint = self.hints.answer(self._hint_key())
+        if hint is not None and self.can_hint() and turn is not None and not turn.steps:
+            return hint
         return None
+
+    @property
+    def hint_version(self) -> int:
+        """Counts the hints that came (the scene redraws when it changes)."""
+        return self.hints.version
 
     def wait_for_hint(self, timeout: float = 30.0) -> Optional[Hint]:
         """Block until the hint asked for is ready (for tests and tools)."""
-        deadline = time.monotonic() + timeout
-        while self._hint_worker.busy and time.monotonic() < deadline:
-            self._hint_worker.wait(max(0.0, deadline - time.monotonic()))
-            if self._collect_hint():
-                break
+        self.hints.wait(timeout)
         return self.hint
-
-    def _collect_hint(self) -> bool:
-        done = self._hint_worker.poll()
-        if done is None:
-            return False
-        _, result = done
-        if isinstance(result, Exception):
-            raise GameStateError(f"the hint failed: {result!r}") from result
-        self._hint = result
-        self._hint_asked = None
-        self.hint_version += 1
-        return True
 
     # -- the seats that act by themselves ---------------------------------------------------
     def _cancel_seats(self) -> None:
@@ -483,7 +307,7 @@ class Session:
         """Advance the seats that act by themselves by ``dt`` seconds.  While
         the display is still animating they wait, so their actions come out
         at a readable pace."""
-        self._collect_hint()
+        self.hints.collect()
         for player, seat in enumerate(self.seats):
             if not seat.local:
                 seat.update(self, player, dt, display_busy)
