@@ -5,6 +5,7 @@ The figures over a long session: benchmarks/memory.py."""
 from __future__ import annotations
 
 import gc
+import os
 import weakref
 
 import pygame
@@ -74,3 +75,19 @@ def test_release_and_the_allocator():
     for i in range(10):
         cache.put(i, i)
     assert list(cache.keys()) == [7, 8, 9] and gc.isenabled()
+
+
+def test_a_chinese_screen_reads_its_font_from_the_file_not_whole_into_memory():
+    """pygame_gui loads a language's default font (Noto Sans SC for Chinese)
+    as a package resource: the whole 8 MB file copied into memory for every
+    size.  Every font the screens hold is opened from its file instead."""
+    d = AppDriver(size=(1280, 720), settings=Settings(sound=False))
+    d.click_button(d.scene.settings_button)
+    d.click_button(d.scene.rows["language"].button_for("zh"))
+    d.frames(2)
+    assert d.scene.manager is not None
+    fonts = d.scene.manager.get_theme().get_font_dictionary().loaded_fonts
+    chinese = [res for res in fonts.values() if "NotoSansSC" in str(res.location)]
+    assert chinese  # the screen draws with Noto Sans SC
+    assert all(isinstance(res.location, str) and os.path.isfile(res.location) for res in chinese)
+    assert all(isinstance(key[0], str) for key in theme._LOADED_FONTS.keys())

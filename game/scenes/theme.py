@@ -16,16 +16,18 @@ by :func:`manager` starts in the language shown and draws with its fonts.
 from __future__ import annotations
 
 import copy
+import importlib.resources
 import json
 import os
 from functools import lru_cache
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 import pygame
 import pygame_gui
 
 from ..lru import Bounded
 from .. import fonts, i18n
+from . import shapes
 
 #: the monospace font pygame_gui ships; unlike its Noto Sans it has the arrow "→"
 SYMBOL_FONT = os.path.join(os.path.dirname(pygame_gui.__file__), "data", "FiraCode-Regular.ttf")
@@ -137,6 +139,19 @@ FONTS_KEPT = 12
 _LOADED_FONTS: Bounded[Tuple[Any, ...], Any] = Bounded(FONTS_KEPT)
 
 
+@lru_cache(maxsize=16)
+def _package_file(package: str, resource: str) -> Optional[str]:
+    """The file of a package resource when it is one on disk (else None).
+    pygame_gui reads a font of its own whole into memory for every size it
+    loads (Noto Sans SC: 8 MB a size); from its file, pygame reads what it
+    draws, some 1 MB a size."""
+    try:
+        path = importlib.resources.files(package) / resource
+    except (ImportError, TypeError):
+        return None
+    return str(path) if isinstance(path, os.PathLike) and os.path.isfile(path) else None
+
+
 def _share_loaded_fonts() -> None:
     """Every screen makes a new UIManager, and each loads its theme's fonts
     anew: Noto Sans SC takes some 15 ms a size (its file is 8 MB), which made
@@ -150,6 +165,10 @@ def _share_loaded_fonts() -> None:
 
     def shared_load(self: Any) -> Any:
         loc = self.location
+        if hasattr(loc, "resource"):  # one of pygame_gui's own fonts (a language's default)
+            path = _package_file(loc.package, loc.resource)
+            if path is not None:
+                self.location = loc = path
         if isinstance(loc, str):
             where: Any = loc
         elif hasattr(loc, "resource"):  # a PackageResource (pygame_gui's default fonts)
@@ -227,6 +246,7 @@ def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
     high, in the language shown now (the theme is parsed once per text size
     and language)."""
     _share_loaded_fonts()
+    shapes.install()
     lang = i18n.language()
     key = (font_px, lang)
     cls = _manager_class(key)
