@@ -119,6 +119,8 @@ class App(Loop):
         self.kiosk: Any = None
         Loop.__init__(self)
         self._released = float("-inf")
+        self._release_wanted = False
+        self._had_input = False  # an event came in this frame (tick() reads it)
         #: seconds between two releases of memory (tests set 0)
         self.release_every = RELEASE_EVERY
 
@@ -142,13 +144,17 @@ class App(Loop):
         self.scenes.reset(scene)
         self.release_memory()
 
-    def release_memory(self, now: Optional[float] = None) -> None:
+    def release_memory(self, now: Optional[float] = None, later: bool = False) -> None:
         """After a screen closed or the window changed size: free what the old
         one held and give it back to the system (game/memory.py); at most once
-        every :data:`RELEASE_EVERY` seconds, so quick switches stay quick."""
+        every :data:`RELEASE_EVERY` seconds, so quick switches stay quick.  One
+        asked for sooner, or ``later`` (a resize: its frame is long enough),
+        waits for an idle frame."""
         now = time.monotonic() if now is None else now
-        if now - self._released < self.release_every:
+        if later or now - self._released < self.release_every:
+            self._release_wanted = True
             return
+        self._release_wanted = False
         self._released = now
         from .memory import release
 
@@ -261,17 +267,18 @@ class App(Loop):
         """Change the window size (also what a user's resize ends in)."""
         self.window.resize(size)
         self.scenes.resize(self.size)
-        self.release_memory()
+        self.release_memory(later=True)
 
     # -- events -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        self._had_input = True
         if event.type == pygame.QUIT:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.window.resized((event.w, event.h))
             self.scenes.resize(self.size)
-            self.release_memory()
+            self.release_memory(later=True)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
             for scene in self.scenes.visible():
@@ -307,6 +314,9 @@ class App(Loop):
     def tick(self) -> None:
         if self.kiosk is not None:
             self.kiosk.tick()  # idle too long: back to the lobby, then the attract mode
+        if self._release_wanted and not self._had_input:
+            self.release_memory()  # no input this frame: what a resize or a quick switch left
+        self._had_input = False
 
 
 class _NoFlow:

@@ -91,3 +91,30 @@ def test_a_chinese_screen_reads_its_font_from_the_file_not_whole_into_memory():
     assert chinese  # the screen draws with Noto Sans SC
     assert all(isinstance(res.location, str) and os.path.isfile(res.location) for res in chinese)
     assert all(isinstance(key[0], str) for key in theme._LOADED_FONTS.keys())
+
+
+def test_a_resize_gives_memory_back_in_the_next_idle_frame_not_its_own(monkeypatch):
+    """Rebuilding every screen for a new size is long enough: collecting
+    what the old widgets held waits for a frame without input, and happens
+    there (a quick switch's release too, once its time has come)."""
+    from game import memory
+
+    d = AppDriver(size=(800, 600), settings=Settings(sound=False))
+    d.app.release_every = 0.0
+    released = []
+    monkeypatch.setattr(memory, "release", lambda: released.append(d.app.frames) or True)
+    old = weakref.ref(d.scene.manager)
+    d.post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
+    d.frames(1)
+    assert d.app.size == (1600, 900) and released == []
+    d.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0), touch=False, window=None)
+    d.frames(1)
+    assert released == []  # still input
+    d.frames(3)
+    assert len(released) == 1
+    d.frames(3)
+    assert len(released) == 1  # once
+    monkeypatch.undo()
+    d.post(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600))
+    d.frames(3)
+    assert old() is None  # the first lobby's widgets are gone (pygame_gui kept the first manager as its default)

@@ -22,6 +22,7 @@ pygame_gui's own.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import pygame
@@ -34,6 +35,7 @@ from ..lru import Bounded
 SUPERSAMPLE = 4
 _CORNERS: Bounded[Tuple[int, bool, bool, bool], pygame.Surface] = Bounded(64)
 _ORIGINAL: Optional[Callable[..., None]] = None
+_ORIGINAL_ALL: Optional[Callable[..., None]] = None
 #: which corner each of pygame_gui's four radii is: (right, bottom)
 CORNERS = ((False, False), (True, False), (False, True), (True, True))
 
@@ -134,13 +136,39 @@ def redraw_state(self: Any, state_str: str, add_text: bool = True) -> None:
         else:
             state.surface = shape
     self.finalise_images_and_text(f"{state_str}_images", state_str, f"{state_str}_text", f"{state_str}_text_shadow", add_text)
+    if not self.editable_text:  # the text apart, and the state without it: only a text entry edits them
+        state.pre_text_surface = state.text_surface = None
     state.has_fresh_surface = True
     state.generated = True
 
 
+def redraw_all_states(self: Any, force_full_redraw: bool = False) -> None:
+    """pygame_gui's ``redraw_all_states`` for a shape that changed (size,
+    text), drawing only the state on show and the normal one; the others
+    (hovered, pressed, chosen, disabled) are drawn when first shown, which
+    pygame_gui does for a state not drawn yet.  pygame_gui drew every one in
+    the next frames and kept them all, each with two more surfaces of the
+    text apart: twelve surfaces of a button's size where one or two show."""
+    if self.editable_text:
+        assert _ORIGINAL_ALL is not None
+        _ORIGINAL_ALL(self, force_full_redraw)
+        return
+    shown = self.active_state.state_id
+    for state_id, state in self.states.items():
+        if state_id not in ("normal", shown):
+            state.generated = False
+            state.surface = self.ui_manager.get_universal_empty_surface()
+            state.pre_text_surface = state.text_surface = None
+    self.states_to_redraw_queue = deque(["normal"] if shown != "normal" else [])
+    self.redraw_state(shown)
+
+
 def install() -> None:
-    """Draw pygame_gui's rounded rectangles with :func:`redraw_state` (once)."""
-    global _ORIGINAL
+    """Draw pygame_gui's rounded rectangles with :func:`redraw_state` and
+    :func:`redraw_all_states` (once)."""
+    global _ORIGINAL, _ORIGINAL_ALL
     if _ORIGINAL is None:
         _ORIGINAL = RoundedRectangleShape.redraw_state
+        _ORIGINAL_ALL = RoundedRectangleShape.redraw_all_states
         RoundedRectangleShape.redraw_state = redraw_state  # type: ignore[method-assign]
+        RoundedRectangleShape.redraw_all_states = redraw_all_states  # type: ignore[method-assign]

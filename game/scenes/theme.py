@@ -19,11 +19,15 @@ import copy
 import importlib.resources
 import json
 import os
+import warnings
 from functools import lru_cache
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.resource_loaders import IResourceLoader
+from pygame_gui.core.utility import set_default_manager
 
 from ..lru import Bounded
 from .. import fonts, i18n
@@ -223,6 +227,37 @@ def _parsed_theme(key: Tuple[int, str]) -> Any:
     return got[0]
 
 
+class Loader(IResourceLoader):
+    """Loads a theme's fonts at once, on this thread.  pygame_gui's default
+    loader starts five threads for every manager, and waits for them: a
+    tenth of a new size's rebuild, for fonts that mostly come from
+    :data:`_LOADED_FONTS` anyway."""
+
+    def add_resource(self, resource: Any) -> None:
+        error = resource.load()
+        if error is not None:
+            warnings.warn(str(error), stacklevel=2)
+
+    def start(self) -> None:
+        """Nothing waits: every resource loaded as it came."""
+
+    def update(self) -> Tuple[bool, float]:
+        return True, 1.0
+
+    def started(self) -> bool:
+        return True  # pygame_gui then loads what it asks for at once
+
+
+class Theme(UIAppearanceTheme):
+    """pygame_gui's theme without its check of every colour and value on
+    each parse (a tenth of a rebuild at a new size): the themes made here
+    come from :func:`theme`, and tests/test_ui_shapes.py checks those with
+    pygame_gui's own validation."""
+
+    def validate_theme_data(self, theme_data: Dict[str, Any]) -> List[str]:
+        return []
+
+
 @lru_cache(maxsize=32)
 def _manager_class(key: Tuple[int, str]) -> type:
     """A UI manager class that takes its theme, once parsed, from
@@ -234,7 +269,9 @@ def _manager_class(key: Tuple[int, str]) -> type:
             cached = _parsed_theme(key)
             if cached is not None:
                 return cached
-            made = super().create_new_theme(theme_path)
+            made = Theme(self.resource_loader, key[1])
+            if theme_path is not None:
+                made.load_theme(theme_path)
             _THEMES.put(key, (made, pygame.font.Font(None, 10)))
             return made
 
@@ -250,7 +287,13 @@ def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
     lang = i18n.language()
     key = (font_px, lang)
     cls = _manager_class(key)
-    return cls(size, None if _parsed_theme(key) is not None else theme(font_px, lang), starting_language=lang)
+    made = cls(size, None if _parsed_theme(key) is not None else theme(font_px, lang), starting_language=lang,
+               resource_loader=Loader())
+    # pygame_gui keeps the first manager ever made as its default, and with
+    # it the first screen's widgets for as long as the game runs: the newest
+    # one is the default instead (every widget here names its manager anyway)
+    set_default_manager(made)
+    return made
 
 
 def theme(font_px: int, lang: str = "en") -> Dict[str, Any]:

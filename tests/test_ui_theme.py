@@ -1,0 +1,132 @@
+"""The menus' theme and how it is drawn.  The rounded rectangles
+(game/scenes/shapes.py): drawn at the element's own size, they look as
+pygame_gui's four-times-larger ones (the same colours inside, the same
+transparent corners, edges that differ only in how a corner pixel is
+smoothed) and keep no large surfaces.  The themes game/scenes/theme.py
+makes pass pygame_gui's own validation (a manager skips it), and their fonts
+load at once, without threads.  Rebuild times: benchmarks/rebuild.py."""
+
+import threading
+import warnings
+
+import pygame
+import pytest
+from pygame_gui.core.ui_appearance_theme import UIThemeValidator
+from pygame_gui.elements import UIButton, UIPanel
+
+from game.scenes import shapes, theme
+
+
+@pytest.fixture()
+def manager():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1400, 900))
+    return theme.manager((1400, 900), 30)  # installs the drawing
+
+
+def _pixels(surface: pygame.Surface):
+    w, h = surface.get_size()
+    return {(x, y): tuple(surface.get_at((x, y))) for x in range(w) for y in range(h)}
+
+
+@pytest.mark.parametrize("object_id,size,state", [
+    ("#play", (420, 90), "normal"),
+    ("#choice", (260, 56), "selected"),
+    ("#choice", (33, 21), "hovered"),
+    ("#gear", (72, 72), "normal"),
+])
+def test_a_button_looks_as_pygame_gui_draws_it(manager, object_id, size, state):
+    button = UIButton(pygame.Rect((10, 10), size), "", manager, object_id=object_id)
+    shape = button.drawable_shape
+    assert shape.shape_corner_radius[0] > 3  # a rounded one
+    shapes.redraw_state(shape, state)
+    ours = _pixels(shape.states[state].surface)
+    assert shapes._ORIGINAL is not None
+    shapes._ORIGINAL(shape, state)
+    theirs = _pixels(shape.states[state].surface)
+    w, h = size
+    r = max(shape.shape_corner_radius) + 2
+    for (x, y), got in ours.items():
+        want = theirs[(x, y)]
+        in_corner = (x < r or x >= w - r) and (y < r or y >= h - r)
+        worst = max(abs(a - b) for a, b in zip(got, want))
+        assert worst <= (64 if in_corner else 2), ((x, y), got, want)
+    corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
+    assert all(ours[c][3] <= 40 for c in corners)  # transparent corners
+    assert ours[(w // 2, h // 2)] == theirs[(w // 2, h // 2)]
+
+
+def test_a_panel_without_a_border_and_a_dialogs_edge(manager):
+    for object_id in ("#dialog", "#topbar_bg"):
+        panel = UIPanel(pygame.Rect(0, 0, 500, 300), manager=manager, object_id=object_id)
+        shape = panel.drawable_shape
+        surface = shape.states["normal"].surface
+        assert surface.get_size() == (500, 300)
+        assert surface.get_at((250, 150))[:3] == tuple(shape.theming["normal_bg"])[:3]
+
+
+def test_no_supersampled_surfaces_are_kept(manager):
+    """pygame_gui's own drawing keeps shapes four times wider and higher
+    until every state is drawn (60 MB for a 1440p lobby); ours none."""
+    button = UIButton(pygame.Rect(0, 0, 600, 120), "Play", manager, object_id="#play")
+    for state in ("normal", "hovered", "selected", "active"):
+        button.drawable_shape.redraw_state(state)
+    shape = button.drawable_shape
+    assert shape.temp_additive_shape is None and shape.temp_subtractive_shape is None
+    assert all(s.surface.get_size() == (600, 120) for s in shape.states.values() if s.generated)
+    assert len(shapes._CORNERS) <= shapes._CORNERS.limit
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("font_px", [12, 20, 36, 64])
+def test_the_themes_made_pass_pygame_guis_validation(lang, font_px):
+    assert UIThemeValidator.validate_theme_file(theme.theme(font_px, lang)) == []
+
+
+def test_a_manager_loads_its_fonts_at_once_without_threads(manager, monkeypatch):
+    started = []
+    start = threading.Thread.start
+
+    def recorded(thread):
+        started.append(thread)
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", recorded)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a font that failed to load warns
+        made = theme.manager((1000, 700), 23)
+    assert started == []
+    assert isinstance(made.get_theme(), theme.Theme)
+    fonts = made.get_theme().get_font_dictionary().loaded_fonts
+    assert fonts and all(res.loaded_font is not None for res in fonts.values())
+    button = UIButton(pygame.Rect(0, 0, 200, 50), "Play", made)
+    assert button.font.get_point_size() == round(18 * 23 / theme.BASE_PX)  # theme.json's 18 at this size
+
+
+def test_a_buttons_other_states_are_drawn_when_first_shown(manager):
+    """pygame_gui drew every state of a button (normal, hovered, pressed,
+    chosen) in the frames after it was made, each with two more surfaces
+    of the text apart; only the one on show and the normal one are drawn
+    now, the others when first shown."""
+    button = UIButton(pygame.Rect(20, 20, 300, 60), "Play", manager, object_id="#choice")
+    shape = button.drawable_shape
+    for _ in range(6):
+        manager.update(1 / 60)
+    assert [s for s, state in shape.states.items() if state.generated] == ["normal"]
+    assert all(state.pre_text_surface is None and state.text_surface is None for state in shape.states.values())
+    centre = (150, 5)  # above the text
+    assert button.image.get_at(centre)[:3] == tuple(shape.theming["normal_bg"])[:3]
+    button.select()
+    manager.update(1 / 60)
+    assert shape.states["selected"].generated
+    assert button.image.get_at(centre)[:3] == tuple(shape.theming["selected_bg"])[:3]
+    button.set_text("Go")  # drawn again: the state on show and the normal one
+    for _ in range(6):
+        manager.update(1 / 60)
+    assert sorted(s for s, state in shape.states.items() if state.generated) == ["normal", "selected"]
+    assert button.image.get_at(centre)[:3] == tuple(shape.theming["selected_bg"])[:3]
+    button.unselect()
+    button.disable()
+    manager.update(1 / 60)
+    assert button.image.get_at(centre)[:3] == tuple(shape.theming["disabled_bg"])[:3]
