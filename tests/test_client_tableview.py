@@ -321,3 +321,40 @@ def test_the_settings_screen_describes_the_views_in_both_languages(lang, size):
     w, h = size
     assert hint.rect.top >= st.rows["board_view"].buttons[0][0].rect.bottom and hint.rect.bottom <= st.back_button.rect.top
     assert 0 <= hint.rect.left and hint.rect.right <= w and hint.rect.bottom <= h
+
+
+def _shows_the_board_drawn_whole(d):
+    scene = d.scene
+    whole = d.app.screen.copy()
+    area = board_area(d.layout)
+    scene.renderer.draw_static(whole, scene.board_view(), area)
+    scene.renderer.draw_moving(whole, scene.board_view())
+    return pygame.image.tobytes(d.app.screen.subsurface(area), "RGB") == pygame.image.tobytes(whole.subsurface(area), "RGB")
+
+
+def test_turning_zooming_and_resetting_redraw_the_board_at_once():
+    """Each move of the view shows the board from the new place on the very
+    next frame: the drag, the wheel, the stick, Home."""
+    d = _driver()
+    d.settle()
+    shots = [pygame.image.tobytes(d.app.screen, "RGB")]
+    a = _empty_spot(d)
+    d.mouse_down(a)
+    d.mouse_move((a[0] + 60, a[1]), held=True)
+    assert _shows_the_board_drawn_whole(d)  # while the button is still held
+    shots.append(pygame.image.tobytes(d.app.screen, "RGB"))
+    d.mouse_up((a[0] + 60, a[1]))
+    d.mouse_move(a)
+    d.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0, touch=False, window=None)
+    d.frames(1)
+    assert _shows_the_board_drawn_whole(d)
+    shots.append(pygame.image.tobytes(d.app.screen, "RGB"))
+    d.post(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=pygame.CONTROLLER_AXIS_RIGHTY, value=32767)
+    d.frames(3)
+    assert _shows_the_board_drawn_whole(d)
+    shots.append(pygame.image.tobytes(d.app.screen, "RGB"))
+    d.post(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=pygame.CONTROLLER_AXIS_RIGHTY, value=0)
+    d.key(pygame.K_HOME)
+    assert _shows_the_board_drawn_whole(d)
+    shots.append(pygame.image.tobytes(d.app.screen, "RGB"))
+    assert len(set(shots)) == len(shots) - 1 and shots[-1] == shots[0]  # each move showed something new; Home, the start

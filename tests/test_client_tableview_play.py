@@ -91,8 +91,8 @@ def _whole_board_matches(d):
     (what was drawn in parts and restored under moving things left nothing behind)."""
     scene = d.scene
     whole = d.app.screen.copy()
-    scene.renderer.draw_static(whole, scene.board_view())
     area = board_area(d.layout)
+    scene.renderer.draw_static(whole, scene.board_view(), area)  # (clipped as the scene draws it)
     assert pygame.image.tobytes(d.app.screen.subsurface(area), "RGB") == pygame.image.tobytes(whole.subsurface(area), "RGB")
 
 

@@ -57,6 +57,7 @@ class MatchFrame:
         self.moving_rects: List[pygame.Rect] = []
         self._board_key: Any = None
         self._board_view: Optional[BoardView] = None
+        self._camera: Optional[int] = None
         self._ui_key: Hashable = None
 
     def invalidate(self) -> None:
@@ -83,7 +84,9 @@ class MatchFrame:
         rects: List[pygame.Rect] = []
         board_area, panel_area, top_area = areas
         if whole or key != self._board_key:
-            regions = None if whole or self._board_view is None else renderer.dirty_regions(self._board_view, view)
+            # the view turned or zoomed: the whole board is seen from a new place
+            moved = camera_version != self._camera
+            regions = None if whole or moved or self._board_view is None else renderer.dirty_regions(self._board_view, view)
             for area in regions if regions is not None else [board_area]:
                 area = area.clip(board_area)
                 renderer.draw_static(frame, view, area)
@@ -91,6 +94,7 @@ class MatchFrame:
                 rects.append(area)
             self._board_key = key
             self._board_view = view
+            self._camera = camera_version
         # the moving things of the last frame are gone from where they were
         for r in self.moving_rects:
             surface.blit(frame, r, r)
