@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import partial
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import pygame
@@ -51,6 +51,7 @@ from .render import (
     area_box,
     board_box,
 )
+from .standing import StandingCheckers
 from .solids import SHADOW_SLANT, Shadows, alpha_polygon, checker_rings, circle_outline, draw_box, draw_checker, draw_slabs, face_values, shade
 
 Point = Tuple[float, float]
@@ -87,6 +88,11 @@ class ObliqueRenderer(BoardRenderer):
         angles = angles or ViewAngles(OBLIQUE)
         self.projection = Projection(board_box(layout), area_box(layout), replace(angles, mode=OBLIQUE))
         self.shadows = Shadows()
+        #: the checkers at rest, each drawn once while the view is still
+        self.standing = StandingCheckers()
+        #: screen boxes of plane rectangles, for the projection they were found with
+        self._boxes: Dict[Tuple[int, int, int, int, float], pygame.Rect] = {}
+        self._boxes_for: Optional[Projection] = None
         self._staged: Optional[Tuple[BoardView, Projection, Staged]] = None
         super().__init__(layout, text, show_numbers, show_pips)
 
@@ -163,7 +169,7 @@ class ObliqueRenderer(BoardRenderer):
         projected together, each with its distance from the eye."""
         lay, proj = self.layout, self.projection
         rings = checker_rings(proj, [(c[0], c[1], z) for _, c, z in items], lay.checker_radius, CHECKER_H * lay.d)
-        width = int(lay.checker_radius * proj.scale_at(*lay.board_rect.center) * 0.07)
+        width = self._checker_ring_width()
         shadows = self.shadows if shadow else None
         out: List[Solid] = []
         if not items:
@@ -174,6 +180,10 @@ class ObliqueRenderer(BoardRenderer):
             draw = partial(draw_checker, rings=rings[k], fill=CHECKER[player], edge=CHECKER_EDGE[player], shadows=shadows, ring_width=width)
             out.append((proj.depth(centre[0], centre[1], z), box, draw))
         return out
+
+    def _checker_ring_width(self) -> int:
+        """The width of the ring on a checker's top."""
+        return int(self.layout.checker_radius * self.projection.scale_at(*self.layout.board_rect.center) * 0.07)
 
     def _ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float) -> pygame.Rect:
         lay = self.layout
@@ -235,7 +245,7 @@ class ObliqueRenderer(BoardRenderer):
                 r = lay.slab_rect(side, i)
                 inset = r.h * 0.05
                 slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, CHECKER[player]))
-        solids: List[Solid] = list(self._checkers(surface, items))
+        solids = self.standing.solids(proj, items, lay.checker_radius, CHECKER_H * d, self._checker_ring_width())
         if view.tumbling is None:
             solids.extend(self._dice_solids(view))
         snap = view.snap
@@ -265,13 +275,16 @@ class ObliqueRenderer(BoardRenderer):
             out.append((self.projection.depth(*centre), box, self._die_drawer(snap.turn, centre, rect.w, v, u, DIE_SPIN[k], 0.0, 0.0)))
         return out
 
-    def _die_drawer(self, player: int, centre: Point, width: int, value: int, used: bool, spin: float, roll: float, hop: float) -> Callable[[pygame.Surface], pygame.Rect]:
+    def _die_drawer(
+        self, player: int, centre: Point, width: int, value: int, used: bool, spin: float, roll: float, hop: float, keep: bool = True
+    ) -> Callable[[pygame.Surface], pygame.Rect]:
+        """How to draw a die (``keep``: it stands still, its polygons are kept)."""
         colour = shade(DIE[player], 0.55) if used else DIE[player]
         pip = PIP[player]
         half = width / 2
 
         def draw(surface: pygame.Surface) -> pygame.Rect:
-            return draw_box(surface, self.projection, centre, hop, (half, half, half), colour, spin, roll, face_values(value), pip)
+            return draw_box(surface, self.projection, centre, hop, (half, half, half), colour, spin, roll, face_values(value), pip, keep=keep)
 
         return draw
 
@@ -279,13 +292,22 @@ class ObliqueRenderer(BoardRenderer):
     def _screen_box(self, plane: pygame.Rect, height: float) -> pygame.Rect:
         """The screen rectangle that holds whatever stands on ``plane`` (a
         rectangle of the board plane) up to ``height``, with its shadow."""
-        sx, sy = SHADOW_SLANT
-        x0, y0 = plane.left, plane.top
-        x1, y1 = plane.right + sx * height, plane.bottom + sy * height
-        pts = np.array([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, height)], float)
-        scr = self.projection.many(pts)
-        lo, hi = scr.min(axis=0), scr.max(axis=0)
-        return pygame.Rect(int(lo[0]) - 3, int(lo[1]) - 3, int(hi[0] - lo[0]) + 7, int(hi[1] - lo[1]) + 7)
+        if self._boxes_for is not self.projection:  # (kept while the view is still)
+            self._boxes_for, self._boxes = self.projection, {}
+        key = (plane.x, plane.y, plane.w, plane.h, height)
+        box = self._boxes.get(key)
+        if box is None:
+            sx, sy = SHADOW_SLANT
+            x0, y0 = plane.left, plane.top
+            x1, y1 = plane.right + sx * height, plane.bottom + sy * height
+            pts = np.array([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, height)], float)
+            scr = self.projection.many(pts)
+            lo, hi = scr.min(axis=0), scr.max(axis=0)
+            box = pygame.Rect(int(lo[0]) - 3, int(lo[1]) - 3, int(hi[0] - lo[0]) + 7, int(hi[1] - lo[1]) + 7)
+            if len(self._boxes) > 400:
+                self._boxes.clear()
+            self._boxes[key] = box
+        return box.copy()
 
     def screen_rect(self, plane: pygame.Rect, height: float = 0.0) -> pygame.Rect:
         """The screen rectangle that holds what stands on ``plane`` up to
@@ -411,7 +433,7 @@ class ObliqueRenderer(BoardRenderer):
             side = 0 if player == view.viewer else 1
             for k, (rect, (face, angle, hop)) in enumerate(zip(lay.dice_rects(side, 2), faces)):
                 centre = (float(rect.centerx), float(rect.centery))
-                die = self._die_drawer(player, centre, rect.w, face, False, DIE_SPIN[k] + angle, angle * 0.6, hop * rect.h * 1.6)
+                die = self._die_drawer(player, centre, rect.w, face, False, DIE_SPIN[k] + angle, angle * 0.6, hop * rect.h * 1.6, keep=False)
                 rects.append(die(surface))
         flying = [(player, centre, max(0.0, (scale - 1.0) * LIFT_PER_SCALE * lay.d)) for player, centre, scale in view.flying]
         for _, _box, draw in sorted(self._checkers(surface, flying), key=lambda item: -item[0]):

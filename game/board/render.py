@@ -145,7 +145,7 @@ class BoardRenderer(Overlays):
             surface.blit(self.background, area, area)
             self._draw_static(surface, view)
             surface.set_clip(old_clip)
-        if view.view_mode is not None:
+        if view.view_mode is not None and (area is None or area.colliderect(viewbuttons.area(self.layout))):
             viewbuttons.draw(surface, self.layout, view.view_mode, view.view_focus)
 
     # -- what changed between two views ---------------------------------------------------------

@@ -150,6 +150,26 @@ def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Tuple[
         pygame.draw.lines(surface, shade(colour, 0.6), True, t, 1)
 
 
+class _Scratch:
+    """One surface lent out, in parts, for the patches of shadows and
+    highlights: none is made anew each frame (it grows to the largest asked)."""
+
+    def __init__(self, flags: int = 0):
+        self.flags = flags
+        self.surface: Optional[pygame.Surface] = None
+
+    def patch(self, w: int, h: int) -> pygame.Surface:
+        s = self.surface
+        if s is None or s.get_width() < w or s.get_height() < h:
+            size = (max(w, s.get_width() if s else 0), max(h, s.get_height() if s else 0))
+            s = self.surface = pygame.Surface(size, self.flags)
+        return s.subsurface((0, 0, w, h))
+
+
+_OPAQUE = _Scratch()
+_ALPHA = _Scratch(pygame.SRCALPHA)
+
+
 def darken(surface: pygame.Surface, pts: Sequence[Point], factor: float) -> Optional[pygame.Rect]:
     """Darken the polygon ``pts`` of ``surface`` (a shadow); returns its rectangle."""
     if len(pts) < 3:
@@ -160,7 +180,7 @@ def darken(surface: pygame.Surface, pts: Sequence[Point], factor: float) -> Opti
     w, h = int(max(xs)) - x0 + 2, int(max(ys)) - y0 + 2
     if w <= 0 or h <= 0 or w > 4000 or h > 4000:
         return None
-    patch = pygame.Surface((w, h))
+    patch = _OPAQUE.patch(w, h)
     patch.fill((255, 255, 255))
     g = int(255 * factor)
     pygame.draw.polygon(patch, (g, g, g), [(x - x0, y - y0) for x, y in pts])
@@ -177,9 +197,24 @@ def alpha_polygon(surface: pygame.Surface, rgba: Tuple[int, int, int, int], pts:
     w, h = int(max(xs)) - x0 + 2 + width, int(max(ys)) - y0 + 2 + width
     if w <= 0 or h <= 0 or w > 4000 or h > 4000:
         return None
-    patch = pygame.Surface((w, h), pygame.SRCALPHA)
+    patch = _ALPHA.patch(w, h)
+    patch.fill((0, 0, 0, 0))
     pygame.draw.polygon(patch, rgba, [(x - x0, y - y0) for x, y in pts], width)
     return surface.blit(patch, (x0, y0))
+
+
+@lru_cache(maxsize=16)
+def _checker_template(radius: float, height: float) -> np.ndarray:
+    """A checker at the origin, its bottom on the plane: bottom rim, top rim,
+    the top's inner ring and the shadow's rim (not yet slanted), (4, RIM, 3)."""
+    t = np.zeros((4, RIM, 3))
+    for k, r in enumerate((radius, radius, radius * 0.62, radius * 1.02)):
+        t[k, :, 0] = r * _COS
+        t[k, :, 1] = r * _SIN
+    t[1:3, :, 2] = height
+    t[3, :, :2] += radius * 0.08
+    t.setflags(write=False)
+    return t
 
 
 def checker_rings(proj: Projection, items: Sequence[Tuple[float, float, float]], radius: float, height: float) -> np.ndarray:
@@ -190,20 +225,14 @@ def checker_rings(proj: Projection, items: Sequence[Tuple[float, float, float]],
     if n == 0:
         return np.zeros((0, 4, RIM, 2))
     c = np.asarray(items, float)
-    sx, sy = SHADOW_SLANT
     pts = np.empty((n, 4, RIM, 3))
+    pts[:] = _checker_template(float(radius), float(height))
+    pts += c[:, None, None, :]
+    # the shadow lies on the plane, slanted away from the light by the checker's height
     lift = c[:, 2] + height
-    for k, (r, dx, dy, z) in enumerate(
-        (
-            (radius, 0.0, 0.0, c[:, 2]),
-            (radius, 0.0, 0.0, lift),
-            (radius * 0.62, 0.0, 0.0, lift),
-            (radius * 1.02, sx * lift + radius * 0.08, sy * lift + radius * 0.08, np.zeros(n)),
-        )
-    ):
-        pts[:, k, :, 0] = (c[:, 0] + dx)[:, None] + r * _COS[None, :]
-        pts[:, k, :, 1] = (c[:, 1] + dy)[:, None] + r * _SIN[None, :]
-        pts[:, k, :, 2] = np.broadcast_to(z, (n,))[:, None]
+    pts[:, 3, :, 0] += (SHADOW_SLANT[0] * lift)[:, None]
+    pts[:, 3, :, 1] += (SHADOW_SLANT[1] * lift)[:, None]
+    pts[:, 3, :, 2] = 0.0
     return proj.many(pts.reshape(-1, 3)).reshape(n, 4, RIM, 2)
 
 
@@ -271,6 +300,37 @@ _CORNERS = np.array([(sx, sy, sz) for sx in (-1, 1) for sy in (-1, 1) for sz in 
 #: a box on the screen: its shadow, then (colour, polygon, outline colour or None) far to near
 BoxPaint = Tuple[Optional[List[Point]], List[Tuple[Colour, List[Point], Optional[Colour]]]]
 _BOXES: Dict[Tuple[object, ...], BoxPaint] = {}
+#: corners of a face in its own axes, in drawing order
+_FACE_A = (-1.0, 1.0, 1.0, -1.0)
+_FACE_B = (-1.0, -1.0, 1.0, 1.0)
+
+
+@lru_cache(maxsize=64)
+def _box_points(values: Optional[Tuple[int, ...]]) -> Tuple[np.ndarray, np.ndarray, np.ndarray, Tuple[Tuple[int, int], ...]]:
+    """Every point a box's faces are drawn with (the corners of each face,
+    then its pips' rims), as (face, a, b): the point lies at the face's centre
+    plus ``a`` times its first axis and ``b`` times its second; and for each
+    face where its points start and how many pips it has."""
+    faces: List[int] = []
+    a: List[float] = []
+    b: List[float] = []
+    starts: List[Tuple[int, int]] = []
+    for k in range(6):
+        starts.append((len(faces), len(PIPS[values[k]]) if values is not None else 0))
+        faces += [k] * 4
+        a += _FACE_A
+        b += _FACE_B
+        if values is not None:
+            for sx, sy in PIPS[values[k]]:
+                faces += [k] * len(_PIP_COS)
+                a += list(0.52 * sx + 0.17 * _PIP_COS)
+                b += list(0.52 * sy + 0.17 * _PIP_SIN)
+    return np.array(faces), np.array(a)[:, None], np.array(b)[:, None], tuple(starts)
+
+
+def _lit(colour: Tuple[int, ...], f: float) -> Colour:
+    """:func:`shade` for the many brightnesses of a turning face (not kept)."""
+    return (min(255, max(0, int(colour[0] * f))), min(255, max(0, int(colour[1] * f))), min(255, max(0, int(colour[2] * f))))
 
 
 def box_paint(
@@ -284,10 +344,12 @@ def box_paint(
     values: Optional[Tuple[int, ...]] = None,
     pip: Colour = (30, 28, 26),
     shadow: bool = True,
+    keep: bool = True,
 ) -> BoxPaint:
-    """The polygons of :func:`draw_box` (kept for a box that stands still)."""
+    """The polygons of :func:`draw_box`, all projected at once (kept for a
+    box that stands still: ``keep``)."""
     key = (proj, centre, z, half, colour, spin, roll, values, pip, shadow)
-    got = _BOXES.get(key)
+    got = _BOXES.get(key) if keep else None
     if got is not None:
         return got
     rot = _rotation(spin, roll)
@@ -299,41 +361,35 @@ def box_paint(
     fcs = base + (_N * size) @ rot.T
     us = (_U * size) @ rot.T
     vs = (_V * size) @ rot.T
-    eye = np.array(proj.eye())
-    to_eye = eye - fcs
-    visible = [k for k in range(6) if float(normals[k] @ to_eye[k]) > 0]
-    visible.sort(key=lambda k: -float(to_eye[k] @ to_eye[k]))
-    pts: List[np.ndarray] = []
-    for k in visible:
-        fc, u, v = fcs[k], us[k], vs[k]
-        pts.append(np.array([fc - u - v, fc + u - v, fc + u + v, fc - u + v]))
-        if values is not None:
-            spots = np.array(PIPS[values[k]], float)
-            centres = fc + 0.52 * (spots[:, 0:1] * u + spots[:, 1:2] * v)
-            dots = centres[:, None, :] + 0.17 * (_PIP_COS[None, :, None] * u + _PIP_SIN[None, :, None] * v)
-            pts.append(dots.reshape(-1, 3))
+    to_eye = np.array(proj.eye()) - fcs
+    facing = np.einsum("ij,ij->i", normals, to_eye)
+    far = np.einsum("ij,ij->i", to_eye, to_eye)
+    visible = sorted((k for k in range(6) if facing[k] > 0), key=lambda k: -far[k])
+    face, a, b, starts = _box_points(values)
+    pts = fcs[face] + a * us[face] + b * vs[face]
     foot_pts: List[Point] = []
     if shadow:
         foot = corners[:, :2] + base[:2] + np.array(SHADOW_SLANT) * (corners[:, 2:3] + lift)
         foot_pts = _hull([(float(p[0]), float(p[1])) for p in foot])
-        pts.append(np.column_stack((np.array(foot_pts), np.zeros(len(foot_pts)))))
-    scr = proj.many(np.vstack(pts)).tolist()
+        pts = np.vstack((pts, np.column_stack((np.array(foot_pts), np.zeros(len(foot_pts))))))
+    scr = proj.many(pts).tolist()
+    lights = 0.55 + 0.5 * np.maximum(0.0, normals @ LIGHT)
     polys: List[Tuple[Colour, List[Point], Optional[Colour]]] = []
-    at = 0
     n_pip = len(_PIP_COS)
     for k in visible:
-        light = 0.55 + 0.5 * max(0.0, float(normals[k] @ LIGHT))
-        polys.append((shade(colour, light), scr[at : at + 4], shade(colour, light * 0.8)))
+        at, pips = starts[k]
+        light = float(lights[k])
+        polys.append((_lit(colour, light), scr[at : at + 4], _lit(colour, light * 0.8)))
         at += 4
-        if values is not None:
-            colour_pip = shade(pip, 0.7 + 0.3 * light)
-            for _ in PIPS[values[k]]:
-                polys.append((colour_pip, scr[at : at + n_pip], None))
-                at += n_pip
+        colour_pip = _lit(pip, 0.7 + 0.3 * light)
+        for _ in range(pips):
+            polys.append((colour_pip, scr[at : at + n_pip], None))
+            at += n_pip
     paint: BoxPaint = (scr[len(scr) - len(foot_pts):] if shadow else None, polys)
-    if len(_BOXES) > 64:
-        _BOXES.clear()
-    _BOXES[key] = paint
+    if keep:
+        if len(_BOXES) > 64:
+            _BOXES.clear()
+        _BOXES[key] = paint
     return paint
 
 
@@ -349,11 +405,13 @@ def draw_box(
     values: Optional[Tuple[int, ...]] = None,
     pip: Colour = (30, 28, 26),
     shadow: bool = True,
+    keep: bool = True,
 ) -> pygame.Rect:
     """A shaded box (a die when ``values`` gives its faces' pips) resting at
     height ``z`` (its lowest corner there), turned ``spin`` degrees about the
-    vertical and rolled ``roll`` about its x axis.  Returns the rectangle drawn."""
-    foot, polys = box_paint(proj, centre, z, half, colour, spin, roll, values, pip, shadow)
+    vertical and rolled ``roll`` about its x axis.  Returns the rectangle
+    drawn.  ``keep``: keep its polygons (a box that stands still)."""
+    foot, polys = box_paint(proj, centre, z, half, colour, spin, roll, values, pip, shadow, keep)
     rect: Optional[pygame.Rect] = darken(surface, foot, 0.55) if foot else None
     for fill, poly, edge in polys:
         r = pygame.draw.polygon(surface, fill, poly)

@@ -1,0 +1,117 @@
+"""Checkers standing still in the oblique view, each drawn once.
+
+A checker at rest is drawn (with its shadow) into a small sprite the first
+time it is needed for a projection; from then on, as long as the view is
+still, drawing it is one blit, however often the parts of the board around
+it are drawn again.  The places are kept with the sprites, so a position
+that changes re-projects only the checkers that moved.  Turning or zooming
+the view (a new projection) starts afresh; the sprites kept are bounded.
+
+Flying checkers are not kept: they are drawn straight onto the screen.
+
+>>> import pygame
+>>> from game.board.projection import OBLIQUE, Projection, ViewAngles
+>>> proj = Projection((0, 0, 800, 600), (0, 0, 800, 600), ViewAngles(OBLIQUE))
+>>> kept = StandingCheckers()
+>>> first = kept.solids(proj, [(0, (100.0, 100.0), 0.0)], 20.0, 8.0, 2)
+>>> second = kept.solids(proj, [(0, (100.0, 100.0), 0.0), (1, (150.0, 100.0), 0.0)], 20.0, 8.0, 2)
+>>> len(kept), kept.projected       # the first checker was projected once
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Sequence, Tuple
+
+import numpy as np
+import pygame
+
+from ..lru import Bounded
+from .palette import CHECKER, CHECKER_EDGE
+from .projection import Projection
+from .solids import Shadows, checker_rings, draw_checker
+
+Point = Tuple[float, float]
+#: what stands on the board: its distance from the eye, where it is on the screen, how to draw it
+Solid = Tuple[float, pygame.Rect, Callable[[pygame.Surface], object]]
+#: a checker at rest: its player, plane centre and the height of its bottom
+Key = Tuple[int, float, float, float]
+
+
+class AlphaShadows(Shadows):
+    """Shadows drawn as translucent black into a sprite (blitted over the
+    board they darken it as :class:`Shadows` does on the board itself)."""
+
+    def ellipse(self, surface: pygame.Surface, outline: np.ndarray) -> pygame.Rect:
+        x0, y0 = outline.min(axis=0)
+        x1, y1 = outline.max(axis=0)
+        rect = pygame.Rect(int(x0), int(y0), max(2, int(x1 - x0 + 1)), max(2, int(y1 - y0 + 1)))
+        return pygame.draw.ellipse(surface, (0, 0, 0, round(255 * (1.0 - self.factor))), rect)
+
+
+class _Standing:
+    """One checker at rest: where it is seen, and its sprite once drawn."""
+
+    __slots__ = ("depth", "box", "rings", "player", "ring_width", "sprite", "at")
+
+    def __init__(self, depth: float, rings: np.ndarray, player: int, ring_width: int):
+        lo, hi = rings.min(axis=(0, 1)), rings.max(axis=(0, 1))
+        self.depth = depth
+        self.box = pygame.Rect(int(lo[0]) - 2, int(lo[1]) - 2, int(hi[0] - lo[0]) + 5, int(hi[1] - lo[1]) + 5)
+        self.rings = rings
+        self.player = player
+        self.ring_width = ring_width
+        self.sprite: Optional[pygame.Surface] = None
+        self.at = (0, 0)
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        if self.sprite is None:
+            x0, y0 = int(np.floor(self.rings[..., 0].min())) - 2, int(np.floor(self.rings[..., 1].min())) - 2
+            x1, y1 = int(np.ceil(self.rings[..., 0].max())) + 3, int(np.ceil(self.rings[..., 1].max())) + 3
+            sprite = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+            p = self.player
+            draw_checker(sprite, self.rings - np.array([x0, y0], float), CHECKER[p], CHECKER_EDGE[p], _SHADOW, self.ring_width)
+            self.sprite = sprite.convert_alpha() if pygame.display.get_surface() is not None else sprite
+            self.at = (x0, y0)
+            self.rings = self.rings[:0]  # no longer needed
+        return surface.blit(self.sprite, self.at)
+
+
+_SHADOW = AlphaShadows()
+
+
+class StandingCheckers:
+    """The checkers at rest of one projection, drawn once each."""
+
+    #: checkers kept (a board shows at most 30, and the places they come from)
+    LIMIT = 120
+
+    def __init__(self) -> None:
+        self._proj: Optional[Projection] = None
+        self._kept: Bounded[Key, _Standing] = Bounded(self.LIMIT)
+        #: checkers projected so far
+        self.projected = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def solids(self, proj: Projection, items: Sequence[Tuple[int, Point, float]], radius: float, height: float, ring_width: int) -> List[Solid]:
+        """Drawers for the checkers ``items`` (player, plane centre, height
+        of the bottom) seen through ``proj``, each with its distance from the
+        eye and its box on the screen; only new ones are projected."""
+        if proj is not self._proj:
+            self._proj = proj
+            self._kept.clear()
+        keys: List[Key] = [(p, float(c[0]), float(c[1]), float(z)) for p, c, z in items]
+        new = [k for k in dict.fromkeys(keys) if k not in self._kept]
+        if new:
+            rings = checker_rings(proj, [(x, y, z) for _, x, y, z in new], radius, height)
+            self.projected += len(new)
+            for k, key in enumerate(new):
+                self._kept.put(key, _Standing(proj.depth(key[1], key[2], key[3]), rings[k], key[0], ring_width))
+        out: List[Solid] = []
+        for key in keys:
+            got = self._kept.get(key)
+            assert got is not None
+            out.append((got.depth, got.box, got.draw))
+        return out
