@@ -12,7 +12,7 @@ days never grows.  The entry used longest ago goes first.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Generic, Hashable, KeysView, Optional, TypeVar
+from typing import Generic, Hashable, KeysView, Optional, TypeVar, ValuesView
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -47,6 +47,10 @@ class Bounded(Generic[K, V]):
 
     def keys(self) -> KeysView[K]:
         return self._items.keys()
+
+    def values(self) -> ValuesView[V]:
+        """The entries, least recently used first (looking is not a use)."""
+        return self._items.values()
 
     def __len__(self) -> int:
         return len(self._items)

@@ -150,7 +150,7 @@ def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Tuple[
         pygame.draw.lines(surface, shade(colour, 0.6), True, t, 1)
 
 
-class _Scratch:
+class Scratch:
     """One surface lent out, in parts, for the patches of shadows and
     highlights: none is made anew each frame (it grows to the largest asked)."""
 
@@ -166,8 +166,8 @@ class _Scratch:
         return s.subsurface((0, 0, w, h))
 
 
-_OPAQUE = _Scratch()
-_ALPHA = _Scratch(pygame.SRCALPHA)
+_OPAQUE = Scratch()
+_ALPHA = Scratch(pygame.SRCALPHA)
 
 
 def darken(surface: pygame.Surface, pts: Sequence[Point], factor: float) -> Optional[pygame.Rect]:

@@ -1,11 +1,14 @@
 """Checkers standing still in the oblique view, each drawn once.
 
-A checker at rest is drawn (with its shadow) into a small sprite the first
-time it is needed for a projection; from then on, as long as the view is
-still, drawing it is one blit, however often the parts of the board around
-it are drawn again.  The places are kept with the sprites, so a position
-that changes re-projects only the checkers that moved.  Turning or zooming
-the view (a new projection) starts afresh; the sprites kept are bounded.
+A checker at rest is drawn (with its shadow) into a sprite of its own the
+first time it is needed for a projection; from then on, as long as the view
+is still, drawing it is one blit, however often the parts of the board
+around it are drawn again.  The places are kept, so a position that changes
+re-projects only the checkers that moved.  While the view is turned or
+zoomed (a new projection each frame) the checkers are drawn on one scratch
+surface instead, and a sprite is made only when one is drawn again for the
+same projection: no surfaces are made frame after frame.  Both ways give the
+same pixels; the sprites kept are bounded.
 
 Flying checkers are not kept: they are drawn straight onto the screen.
 
@@ -29,7 +32,7 @@ import pygame
 from ..lru import Bounded
 from .palette import CHECKER, CHECKER_EDGE
 from .projection import Projection
-from .solids import Shadows, checker_rings, draw_checker
+from .solids import Scratch, Shadows, checker_rings, draw_checker
 
 Point = Tuple[float, float]
 #: what stands on the board: its distance from the eye, where it is on the screen, how to draw it
@@ -52,9 +55,9 @@ class AlphaShadows(Shadows):
 class _Standing:
     """One checker at rest: where it is seen, and its sprite once drawn."""
 
-    __slots__ = ("depth", "box", "rings", "player", "ring_width", "sprite", "at")
+    __slots__ = ("depth", "box", "rings", "player", "ring_width", "sprite", "at", "seen")
 
-    def __init__(self, depth: float, rings: np.ndarray, player: int, ring_width: int):
+    def __init__(self, depth: float, rings: np.ndarray, player: int, ring_width: int, scratch_first: bool = False):
         lo, hi = rings.min(axis=(0, 1)), rings.max(axis=(0, 1))
         self.depth = depth
         self.box = pygame.Rect(int(lo[0]) - 2, int(lo[1]) - 2, int(hi[0] - lo[0]) + 5, int(hi[1] - lo[1]) + 5)
@@ -62,22 +65,34 @@ class _Standing:
         self.player = player
         self.ring_width = ring_width
         self.sprite: Optional[pygame.Surface] = None
-        self.at = (0, 0)
+        x0, y0 = int(np.floor(rings[..., 0].min())) - 2, int(np.floor(rings[..., 1].min())) - 2
+        x1, y1 = int(np.ceil(rings[..., 0].max())) + 3, int(np.ceil(rings[..., 1].max())) + 3
+        self.at = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+        #: drawn once already (or to be drawn into a sprite at once)
+        self.seen = not scratch_first
+
+    def _paint(self, sprite: pygame.Surface) -> None:
+        p = self.player
+        draw_checker(sprite, self.rings - np.array(self.at.topleft, float), CHECKER[p], CHECKER_EDGE[p], _SHADOW, self.ring_width)
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
-        if self.sprite is None:
-            x0, y0 = int(np.floor(self.rings[..., 0].min())) - 2, int(np.floor(self.rings[..., 1].min())) - 2
-            x1, y1 = int(np.ceil(self.rings[..., 0].max())) + 3, int(np.ceil(self.rings[..., 1].max())) + 3
-            sprite = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
-            p = self.player
-            draw_checker(sprite, self.rings - np.array([x0, y0], float), CHECKER[p], CHECKER_EDGE[p], _SHADOW, self.ring_width)
-            self.sprite = sprite.convert_alpha() if pygame.display.get_surface() is not None else sprite
-            self.at = (x0, y0)
-            self.rings = self.rings[:0]  # no longer needed
-        return surface.blit(self.sprite, self.at)
+        if self.sprite is not None:
+            return surface.blit(self.sprite, self.at)
+        if not self.seen:  # the first time, while the view moves: on the scratch surface, nothing kept
+            self.seen = True
+            patch = _SCRATCH.patch(self.at.w, self.at.h)
+            patch.fill((0, 0, 0, 0))
+            self._paint(patch)
+            return surface.blit(patch, self.at)
+        sprite = pygame.Surface(self.at.size, pygame.SRCALPHA)
+        self._paint(sprite)
+        self.sprite = sprite
+        self.rings = self.rings[:0]  # no longer needed
+        return surface.blit(sprite, self.at)
 
 
 _SHADOW = AlphaShadows()
+_SCRATCH = Scratch(pygame.SRCALPHA)
 
 
 class StandingCheckers:
@@ -89,26 +104,37 @@ class StandingCheckers:
     def __init__(self) -> None:
         self._proj: Optional[Projection] = None
         self._kept: Bounded[Key, _Standing] = Bounded(self.LIMIT)
+        #: the drawings made with this projection, and whether the view is moving
+        #: (the last projection was replaced after at most one)
+        self._passes = 0
+        self._moving = True
         #: checkers projected so far
         self.projected = 0
 
     def __len__(self) -> int:
         return len(self._kept)
 
+    @property
+    def sprites(self) -> int:
+        """How many of the checkers kept have a sprite of their own."""
+        return sum(1 for kept in self._kept.values() if kept.sprite is not None)
+
     def solids(self, proj: Projection, items: Sequence[Tuple[int, Point, float]], radius: float, height: float, ring_width: int) -> List[Solid]:
         """Drawers for the checkers ``items`` (player, plane centre, height
         of the bottom) seen through ``proj``, each with its distance from the
         eye and its box on the screen; only new ones are projected."""
         if proj is not self._proj:
-            self._proj = proj
+            self._moving = self._passes <= 1
+            self._proj, self._passes = proj, 0
             self._kept.clear()
+        self._passes += 1
         keys: List[Key] = [(p, float(c[0]), float(c[1]), float(z)) for p, c, z in items]
         new = [k for k in dict.fromkeys(keys) if k not in self._kept]
         if new:
             rings = checker_rings(proj, [(x, y, z) for _, x, y, z in new], radius, height)
             self.projected += len(new)
             for k, key in enumerate(new):
-                self._kept.put(key, _Standing(proj.depth(key[1], key[2], key[3]), rings[k], key[0], ring_width))
+                self._kept.put(key, _Standing(proj.depth(key[1], key[2], key[3]), rings[k], key[0], ring_width, self._moving))
         out: List[Solid] = []
         for key in keys:
             got = self._kept.get(key)
