@@ -154,9 +154,11 @@ class ObliqueRenderer(BoardRenderer):
         pygame.draw.polygon(surf, WOOD_DARK, self._rect_poly(lay.bar_rect.inflate(0, -int(d * 0.2))))
         for half in lay.tray_halves:
             pygame.draw.polygon(surf, TRAY, self._rect_poly(half.inflate(int(d * 0.1), int(d * 0.1))))
+        corners = np.array([(x, y, 0.0) for p in range(1, 25) for x, y in lay.triangle(p)], float)
+        triangles = proj.many(corners).reshape(24, 3, 2).tolist()  # all the points at once
         for p in range(1, 25):
             colour = POINT_A if p % 2 else POINT_B
-            tri = self._poly(list(lay.triangle(p)))
+            tri = [(x, y) for x, y in triangles[p - 1]]
             pygame.draw.polygon(surf, colour, tri)
             pygame.gfxdraw.aapolygon(surf, [(round(x), round(y)) for x, y in tri], colour)
             if self.show_numbers:

@@ -24,6 +24,7 @@ Flying checkers are not kept: they are drawn straight onto the screen.
 
 from __future__ import annotations
 
+import math
 from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -57,17 +58,17 @@ class _Standing:
 
     __slots__ = ("depth", "box", "rings", "player", "ring_width", "sprite", "at", "seen")
 
-    def __init__(self, depth: float, rings: np.ndarray, player: int, ring_width: int, scratch_first: bool = False):
-        lo, hi = rings.min(axis=(0, 1)), rings.max(axis=(0, 1))
+    def __init__(self, depth: float, rings: np.ndarray, bounds: Sequence[float], player: int, ring_width: int, scratch_first: bool = False):
+        """``bounds``: the least and the most x and y of ``rings`` on the screen."""
+        lx, ly, hx, hy = bounds
         self.depth = depth
-        self.box = pygame.Rect(int(lo[0]) - 2, int(lo[1]) - 2, int(hi[0] - lo[0]) + 5, int(hi[1] - lo[1]) + 5)
+        self.box = pygame.Rect(int(lx) - 2, int(ly) - 2, int(hx - lx) + 5, int(hy - ly) + 5)
         self.rings = rings
         self.player = player
         self.ring_width = ring_width
         self.sprite: Optional[pygame.Surface] = None
-        x0, y0 = int(np.floor(rings[..., 0].min())) - 2, int(np.floor(rings[..., 1].min())) - 2
-        x1, y1 = int(np.ceil(rings[..., 0].max())) + 3, int(np.ceil(rings[..., 1].max())) + 3
-        self.at = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+        x0, y0 = math.floor(lx) - 2, math.floor(ly) - 2
+        self.at = pygame.Rect(x0, y0, math.ceil(hx) + 3 - x0, math.ceil(hy) + 3 - y0)
         #: drawn once already (or to be drawn into a sprite at once)
         self.seen = not scratch_first
 
@@ -133,8 +134,9 @@ class StandingCheckers:
         if new:
             rings = checker_rings(proj, [(x, y, z) for _, x, y, z in new], radius, height)
             self.projected += len(new)
+            bounds = np.concatenate((rings.min(axis=(1, 2)), rings.max(axis=(1, 2))), axis=1).tolist()
             for k, key in enumerate(new):
-                self._kept.put(key, _Standing(proj.depth(key[1], key[2], key[3]), rings[k], key[0], ring_width, self._moving))
+                self._kept.put(key, _Standing(proj.depth(key[1], key[2], key[3]), rings[k], bounds[k], key[0], ring_width, self._moving))
         out: List[Solid] = []
         for key in keys:
             got = self._kept.get(key)
