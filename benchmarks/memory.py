@@ -204,9 +204,9 @@ class Tour:
             self.d.frames(2)
         self.d.frames(2)
         gc.collect()
-        self.d.app.release_every = 0.0
+        every, self.d.app.release_every = self.d.app.release_every, 0.0
         self.d.app.release_memory()
-        self.d.app.release_every = 2.0
+        self.d.app.release_every = every
 
     def one_round(self) -> None:
         steps: List[Callable[[], None]] = [

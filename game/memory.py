@@ -7,6 +7,7 @@ come from the heap, where what a closed screen freed stays resident between
 live ones.  :func:`tune_allocator` fixes the threshold (big blocks always go
 back to the system when freed) and :func:`release` returns what is free at
 the end of the heap after a screen closes.  Both do nothing off glibc.
+:func:`freeze_start_up` makes the collection :func:`release` starts cheap.
 
 >>> release() in (True, False)
 True
@@ -53,6 +54,25 @@ def tune_allocator() -> bool:
         libc.mallopt(M_TRIM_THRESHOLD, MMAP_THRESHOLD)
         _TUNED = True
     return True
+
+
+_FROZEN = False
+
+
+def freeze_start_up() -> int:
+    """Collect, then set every object alive now (the modules, the engine's
+    tables, pygame_gui's: what start-up made, alive for good) aside from
+    the collector, once.  A full collection then looks only at what the
+    screens made: 2-3 ms instead of 35, so :func:`release` can run at every
+    switch of screens.  What is set aside is never collected, so this runs
+    before any screen is made.  Returns how many objects were set aside."""
+    global _FROZEN
+    if _FROZEN or not hasattr(gc, "freeze"):
+        return 0
+    gc.collect()
+    gc.freeze()
+    _FROZEN = True
+    return gc.get_freeze_count()
 
 
 def release() -> bool:
