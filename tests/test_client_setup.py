@@ -9,6 +9,7 @@ from test_i18n import Audit
 
 from engine import FixedDice, Match
 from game import clipboard, i18n
+from game.scenes.dialog import DialogScene
 from game.scenes.match import MatchScene
 from game.scenes.setup import SetupScene
 from game.testing import AppDriver, Driver
@@ -84,3 +85,24 @@ def test_bad_ids_say_why_and_nothing_starts(lang):
     assert not [p for p in audit.problems if "missing" in p], audit.problems
     d.key(pygame.K_ESCAPE)
     assert scene is not d.scene
+
+
+def test_a_match_saved_by_an_earlier_run_is_not_lost_without_asking():
+    """The lobby offers to continue a match an earlier run saved (not loaded
+    yet); starting a set-up position over it asks first, as the lobby does."""
+    d = AppDriver(size=(1024, 768))
+    d.click_button(d.scene.rows["mode"].button_for("hotseat"))
+    d.click_button(d.scene.play_button)
+    d.click(d.dice_pos())
+    d.settle()
+    d.app.quit()  # saved, on disk
+    again = AppDriver(size=(1024, 768))  # a new run of the program
+    assert again.app.session is None and again.app.has_match()
+    scene = _setup_scene(again, "en")
+    clipboard.copy(MANUAL)
+    again.click_button(scene.paste_button)
+    again.click_button(again.scene.start_button)
+    assert isinstance(again.scene, DialogScene) and again.app.session is not None  # asks; the saved match is loaded to be named
+    assert again.scene.title == i18n.t("confirm.new.title")
+    again.click_button(again.scene.answer_buttons[1])  # start the new one
+    assert isinstance(again.scene, MatchScene) and again.session.match.length == 9

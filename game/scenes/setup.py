@@ -106,7 +106,9 @@ class SetupScene(MenuScene):
         options = MatchOptions(mode=self.mode, level=self.app.settings.lobby_level,
                                colour="white" if human == 0 else "black", length=match.length, cube=True)
         session = Session(match, options.seats(), self.app.settings)
-        if self.app.has_match():
+        if self.app.has_match() and (self.app.session is not None or self.app.restore_saved()):
+            # a match to lose: the one kept, or the one an earlier run saved (loaded to be named)
+            assert self.app.session is not None
             back = (t("button.back"), None)
             self.app.flow.ask(t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
                               [back, (t("confirm.new.start"), lambda: self._play(session))], cancel=back)
