@@ -17,9 +17,11 @@ import os
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Callable, Generic, List, Optional, Tuple, TypeVar
 
 from .i18n import EN, Message
+from .jsontypes import JSON
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +30,18 @@ SCHEMA = 1
 T = TypeVar("T")
 #: What a load hands back: the value (or None) and a line for the player (or None).
 Loaded = Tuple[Optional[T], Optional[str]]
+#: what a parser makes of the stored data: the value, and the fields that were bad
+Parsed = Tuple[T, List[str]]
+
+
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """One file read: ``state`` is 'missing', 'bad' (``reason`` says why) or
+    'ok' (``parsed`` holds the value and the fields that were bad)."""
+
+    state: str
+    parsed: Optional[Parsed[T]] = None
+    reason: str = ""
 
 
 class JsonStore(Generic[T]):
@@ -41,7 +55,7 @@ class JsonStore(Generic[T]):
     happens when nothing can be read ("default settings are used").
     """
 
-    def __init__(self, path: Path, kind: str, parse: Callable[[Any], Tuple[T, List[str]]],
+    def __init__(self, path: Path, kind: str, parse: Callable[[Any], Parsed[T]],
                  label: str, lost: str, schema: int = SCHEMA):
         self.path = Path(path)
         self.kind = kind
@@ -55,14 +69,14 @@ class JsonStore(Generic[T]):
         return self.path.with_name(self.path.name + ".bak")
 
     # -- reading --
-    def _read(self, path: Path) -> Tuple[str, Any]:
-        """('missing' | 'bad' | 'ok', value or problems-with-value or reason)."""
+    def _read(self, path: Path) -> Read[T]:
+        """The file missing, bad (and why) or read (the value and its bad fields)."""
         try:
             raw = path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):
-            return "missing", None
+            return Read("missing")
         except Exception as exc:  # unreadable (permissions, a folder...): treat as bad
-            return "bad", f"{type(exc).__name__}: {exc}"
+            return Read("bad", reason=f"{type(exc).__name__}: {exc}")
         try:
             doc = json.loads(raw.decode("utf-8"))
             if not isinstance(doc, dict):
@@ -74,9 +88,9 @@ class JsonStore(Generic[T]):
                 raise ValueError(f"schema {schema!r} is not {self.schema}")
             if "data" not in doc:
                 raise ValueError("no data")
-            return "ok", self.parse(doc["data"])
+            return Read("ok", self.parse(doc["data"]))
         except Exception as exc:  # anything at all: the file is bad, the game goes on
-            return "bad", f"{type(exc).__name__}: {exc}"[:300]
+            return Read("bad", reason=f"{type(exc).__name__}: {exc}"[:300])
 
     def _set_aside(self, path: Path) -> Optional[Path]:
         """Rename a bad file to ``<name>.corrupt-<timestamp>[-n]``, never over
@@ -107,29 +121,29 @@ class JsonStore(Generic[T]):
 
     def _load(self) -> Loaded[T]:
         aside: List[Path] = []
-        state, got = self._read(self.path)
-        if state == "ok":
-            value, problems = got
+        got = self._read(self.path)
+        if got.parsed is not None:
+            value, problems = got.parsed
             return value, self._problems_line(problems)
-        if state == "bad":
-            log.warning("%s is unreadable: %s", self.path, got)
+        if got.state == "bad":
+            log.warning("%s is unreadable: %s", self.path, got.reason)
             moved = self._set_aside(self.path)
             if moved:
                 aside.append(moved)
-        main_state = state
-        state, got = self._read(self.backup)
-        if state == "ok":
-            value, problems = got
+        main_state = got.state
+        got = self._read(self.backup)
+        if got.parsed is not None:
+            value, _ = got.parsed
             if not self._restore_backup():  # nothing could be written: it is only used
                 return value, Message("storage.backup_used", what=self._label, kept=self._kept(aside))
             key = "storage.restored_missing" if main_state == "missing" else "storage.restored_damaged"
             return value, Message(key, what=self._label, kept=self._kept(aside))
-        if state == "bad":
-            log.warning("%s is unreadable: %s", self.backup, got)
+        if got.state == "bad":
+            log.warning("%s is unreadable: %s", self.backup, got.reason)
             moved = self._set_aside(self.backup)
             if moved:
                 aside.append(moved)
-        if main_state == "missing" and state == "missing":
+        if main_state == "missing" and got.state == "missing":
             return None, None
         return None, Message("storage.unreadable", what=self._label, lost=self._lost, kept=self._kept(aside))
 
@@ -148,30 +162,30 @@ class JsonStore(Generic[T]):
     def _problems_line(self, problems: List[str]) -> Optional[str]:
         if not problems:
             return None
-        names: Any = ", ".join(problems[:5])
+        names = ", ".join(problems[:5])
         if len(problems) > 5:
             names = Message("storage.reset_more", names=names, n=len(problems) - 5)
         return Message("storage.reset", what=self._label, names=names)
 
     @staticmethod
-    def _kept(aside: List[Path]) -> Any:
+    def _kept(aside: List[Path]) -> str:
         return Message("storage.kept", name=aside[0].name) if aside else ""
 
     # the player's lines are game.i18n Messages: English text that the screen translates
-    def _words(self, kind: str, english: str) -> Any:
+    def _words(self, kind: str, english: str) -> str:
         key = f"storage.{kind}.{self.label.replace(' ', '_')}"
         return Message(key) if key in EN else english
 
     @property
-    def _label(self) -> Any:
+    def _label(self) -> str:
         return self._words("label", self.label)
 
     @property
-    def _lost(self) -> Any:
+    def _lost(self) -> str:
         return self._words("lost", self.lost)
 
     # -- writing --
-    def save(self, data: Any) -> Optional[str]:
+    def save(self, data: JSON) -> Optional[str]:
         """Write ``data`` atomically, keeping the previous good file as the
         backup.  Returns None, or a line for the player when the disk refused
         (read-only folder, disk full).  Data that is not JSON raises
@@ -185,7 +199,7 @@ class JsonStore(Generic[T]):
         text = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=1) + "\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            state, _ = self._read(self.path)
+            state = self._read(self.path).state
             if state == "ok":
                 _atomic_write(self.backup, self.path.read_bytes())
             elif state == "bad":

@@ -18,7 +18,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Optional
 
 from engine import Match, get_bot
+from engine.dice import DiceSource
 
+from .jsontypes import JSONObject
 from .session import Session
 from .settings import Settings
 
@@ -77,13 +79,13 @@ class MatchOptions:
         bot = get_bot(self.level)
         return (None, bot) if human == 0 else (bot, None)
 
-    def new_session(self, settings: Settings, dice: Any = None, seed: Optional[int] = None) -> Session:
+    def new_session(self, settings: Settings, dice: Optional[DiceSource] = None, seed: Optional[int] = None) -> Session:
         """A fresh match with these options (``dice``: a dice source, for tests and replays)."""
         match = Match(length=self.length, cube=self.cube, dice=dice)
         return Session(match, self.seats(seed), settings)
 
     # -- saving (the saves issue stores these with the game) ----------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
     @classmethod

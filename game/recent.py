@@ -16,10 +16,13 @@ file is set aside and the list starts afresh).  Pure Python (no pygame).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 from .jsonstore import JsonStore
 from .storage import Storage
+
+if TYPE_CHECKING:
+    from engine import Match
 
 RECENT_FILE = "recent-matches.json"
 KEEP = 50
@@ -90,7 +93,7 @@ class RecentStore:
         return self.store.save([asdict(e) for e in entries])
 
 
-def entry_for(match: Any, mode: str, level: str, viewer: int = 0, when: Optional[str] = None) -> Optional[RecentMatch]:
+def entry_for(match: "Match", mode: str, level: str, viewer: int = 0, when: Optional[str] = None) -> Optional[RecentMatch]:
     """The entry for a finished ``match`` (None when it cannot be written as
     .mat, e.g. a game set up from IDs)."""
     from datetime import datetime

@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Dict, List, Optional, Tuple
 
+from engine import Result
+
+from .jsontypes import JSONObject
+
 
 @dataclass
 class Tally:
@@ -84,7 +88,7 @@ class Records:
             else:
                 t.backgammons_lost += 1
 
-    def record_result(self, key: str, result: Any, player: int = 0) -> None:
+    def record_result(self, key: str, result: Result, player: int = 0) -> None:
         """A finished game from an engine ``Result`` (winner, multiple) seen by ``player``."""
         self.record_game(key, result.winner == player, result.multiple)
 
@@ -109,7 +113,7 @@ class Records:
             self.rolls += 1
             self.doubles += dice[0] == dice[1]
 
-    def to_dict(self) -> Dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "by_mode": {k: asdict(t) for k, t in self.by_mode.items()},
             "faces": list(self.faces),

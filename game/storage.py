@@ -33,6 +33,7 @@ import platformdirs
 from .datadir import clean_temporaries, probe
 from .i18n import Message
 from .jsonstore import JsonStore
+from .jsontypes import JSONObject
 from .records import Records
 from .stored_settings import StoredSettings
 
@@ -44,6 +45,9 @@ ENV_HOME = "BACKGAMMON_HOME"
 SETTINGS_FILE = "settings.json"
 RECORDS_FILE = "records.json"
 GAME_FILE = "saved-game.json"
+
+#: checks a saved game's document, raising (ValueError ...) when it cannot be restored
+Validator = Callable[[JSONObject], object]
 
 
 # -- folders ------------------------------------------------------------------------
@@ -62,8 +66,8 @@ def folders(home: Union[str, os.PathLike, None] = None) -> Tuple[Path, Path]:
 
 
 # -- the whole store -------------------------------------------------------------------
-def _parse_game(validate: Optional[Callable[[dict], Any]]) -> Callable[[Any], Tuple[dict, List[str]]]:
-    def parse(data: Any) -> Tuple[dict, List[str]]:
+def _parse_game(validate: Optional[Validator]) -> Callable[[Any], Tuple[JSONObject, List[str]]]:
+    def parse(data: Any) -> Tuple[JSONObject, List[str]]:
         if not isinstance(data, dict):
             raise ValueError(f"a saved game is a {type(data).__name__}, not an object")
         if validate is not None:
@@ -83,7 +87,7 @@ class Storage:
     """
 
     def __init__(self, home: Union[str, os.PathLike, None] = None,
-                 game_validator: Optional[Callable[[dict], Any]] = None):
+                 game_validator: Optional[Validator] = None):
         self.config_dir, self.data_dir = folders(home)
         self.game_validator = game_validator
         #: True when the folders cannot be used at all (see :meth:`check`):
@@ -96,12 +100,12 @@ class Storage:
             self.data_dir / RECORDS_FILE, "records", Records.from_dict,
             "records", "the records start afresh")
 
-    def _game_store(self, validate: Optional[Callable[[dict], Any]]) -> JsonStore[dict]:
+    def _game_store(self, validate: Optional[Validator]) -> JsonStore[JSONObject]:
         return JsonStore(self.data_dir / GAME_FILE, "saved-game", _parse_game(validate),
                          "saved game", "it cannot be continued")
 
     @property
-    def game_store(self) -> JsonStore[dict]:
+    def game_store(self) -> JsonStore[JSONObject]:
         return self._game_store(self.game_validator)
 
     def check(self) -> Optional[Message]:
@@ -150,7 +154,7 @@ class Storage:
         return self.records_store.save(records.to_dict())
 
     # the game in progress
-    def save_game(self, doc: dict) -> Optional[str]:
+    def save_game(self, doc: JSONObject) -> Optional[str]:
         """Store the game in progress (an opaque JSON-ready dict)."""
         if not isinstance(doc, dict):
             raise TypeError("a saved game must be a dict")
@@ -158,7 +162,7 @@ class Storage:
             return None
         return self.game_store.save(doc)
 
-    def load_game(self, validate: Optional[Callable[[dict], Any]] = None) -> Tuple[Optional[dict], Optional[str]]:
+    def load_game(self, validate: Optional[Validator] = None) -> Tuple[Optional[JSONObject], Optional[str]]:
         """The saved game document, or None; plus a line for the player.
         ``validate`` overrides the validator given to the constructor."""
         if self.memory_only:

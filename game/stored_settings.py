@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Callable, ClassVar, Dict, List, Optional, Tuple
+from typing import Any, Callable, ClassVar, Dict, List, Optional, Tuple, Union
+
+from .jsontypes import JSONObject
 
 _LANGUAGE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$")
 
 
+# the checks take what was read from the file, before it is known to be anything: Any
 def _is_bool(v: Any) -> bool:
     return isinstance(v, bool)
 
 
-def _one_of(*choices: Any) -> Callable[[Any], bool]:
+def _one_of(*choices: Union[str, int]) -> Callable[[Any], bool]:
     return lambda v: type(v) in (str, int) and v in choices
 
 
@@ -67,7 +70,7 @@ class StoredSettings:
         """Names of fields holding values the game does not accept."""
         return [f.name for f in fields(self) if not self.CHECKS[f.name](getattr(self, f.name))]
 
-    def to_dict(self) -> Dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return asdict(self)
 
     @classmethod

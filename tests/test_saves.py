@@ -417,7 +417,7 @@ def test_corrupt_saves_never_escape_restore_saved(one_app, data, with_backup):
     bad = data.draw(damaged(good))
     (home / GAME_FILE).write_bytes(bad)
     # a "damage" that leaves a game that can be continued is no test
-    assume(Storage(home, game_validator=validate_document).game_store._read(home / GAME_FILE)[0] == "bad")
+    assume(Storage(home, game_validator=validate_document).game_store._read(home / GAME_FILE).state == "bad")
     others = {name: (home / name).read_bytes() for name in (SETTINGS_FILE, RECORDS_FILE, SETTINGS_FILE + ".bak", RECORDS_FILE + ".bak")
               if (home / name).exists()}
     backup = (home / (GAME_FILE + ".bak")).read_bytes() if with_backup else None

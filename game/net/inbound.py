@@ -16,11 +16,13 @@ from __future__ import annotations
 import enum
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
 
 from engine import BackgammonError, Match
 
 from .protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
+
+T = TypeVar("T")
 
 #: the server's messages may be larger than a client's (the match and its log)
 MAX_SERVER_MESSAGE = 256 * 1024
@@ -87,7 +89,8 @@ class Update:
 
     seq: int
     event: Event
-    check: Dict[str, Any]
+    #: the server's fingerprint of the match (see protocol.check_of), compared whole
+    check: Dict[str, object]
     names: Tuple[str, str]
     connected: Tuple[bool, bool]
 
@@ -157,7 +160,7 @@ def _str(v: Any, what: str, limit: int = 200) -> str:
     return v
 
 
-def _pair(v: Any, kind: type, what: str) -> Tuple[Any, Any]:
+def _pair(v: Any, kind: Type[T], what: str) -> Tuple[T, T]:
     if not isinstance(v, list) or len(v) != 2 or not all(type(x) is kind for x in v):
         raise _bad(what)
     return v[0], v[1]

@@ -14,10 +14,12 @@ client that asks whether an intent it sent still applies.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import List, Tuple
 
 from engine import BackgammonError, Match, SeededDice
 from engine.dice import DiceSource
+
+from ..jsontypes import JSONObject
 
 from .protocol import (
     Accept,
@@ -57,7 +59,7 @@ class RecordingDice:
         self.drawn = []
 
 
-def apply_intent(match: Match, me: int, msg: ClientMessage, dice: RecordingDice) -> Dict[str, Any]:
+def apply_intent(match: Match, me: int, msg: ClientMessage, dice: RecordingDice) -> JSONObject:
     """Do the intent of player ``me`` (0 White, 1 Black) to ``match`` and
     return its event; :class:`ProtocolError` (nothing changed) if the rules
     do not let that player do it now.  A roll throws ``dice`` (the match's source)."""

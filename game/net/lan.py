@@ -19,9 +19,12 @@ import os
 import socket
 import threading
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional
 
 from .protocol import normalize_code
+
+if TYPE_CHECKING:
+    from zeroconf import ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 LOG = logging.getLogger(__name__)
 SERVICE = "_backgammon._tcp.local."
@@ -76,8 +79,8 @@ class LanBrowser:
     def __init__(self) -> None:
         self._games: Dict[str, LanGame] = {}
         self._lock = threading.Lock()
-        self._zc: Any = None
-        self._browser: Any = None
+        self._zc: Optional["Zeroconf"] = None
+        self._browser: Optional["ServiceBrowser"] = None
 
     def add(self, game: LanGame, key: Optional[str] = None) -> None:
         with self._lock:
@@ -106,7 +109,7 @@ class LanBrowser:
             self.stop()
             return False
 
-    def on_service_state_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+    def on_service_state_change(self, zeroconf: "Zeroconf", service_type: str, name: str, state_change: "ServiceStateChange") -> None:
         """zeroconf's handler: a game announced (its address, port and code read
         from the announcement; anything malformed is ignored) or withdrawn."""
         from zeroconf import ServiceStateChange
@@ -137,8 +140,8 @@ class LanAnnouncer:
 
     def __init__(self, name: str, port: int, code: str):
         self.name, self.port, self.code = name, port, code
-        self._zc: Any = None
-        self._info: Any = None
+        self._zc: Optional["Zeroconf"] = None
+        self._info: Optional["ServiceInfo"] = None
 
     def start(self) -> bool:
         if not lan_enabled():

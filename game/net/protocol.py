@@ -29,7 +29,12 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, fields
-from typing import Any, Dict, Optional, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Type, Union
+
+from ..jsontypes import JSON, JSONObject
+
+if TYPE_CHECKING:
+    from engine import Match
 
 PROTOCOL_VERSION = 1
 #: the largest message a client may send (bytes of UTF-8)
@@ -191,12 +196,12 @@ ClientMessage = Union[Create, Join, Resume, Roll, Play, Double, Take, Drop, Resi
                       NextGame, Rematch, ContinueAlone, Leave, Sync, Ping]
 INTENTS = (Roll, Play, Double, Take, Drop, Resign, Accept, Reject, NextGame, Rematch, ContinueAlone)
 
-CLIENT_TYPES: Dict[str, Type[Any]] = {
+CLIENT_TYPES: Dict[str, Type[ClientMessage]] = {
     "create": Create, "join": Join, "resume": Resume, "roll": Roll, "play": Play, "double": Double,
     "take": Take, "drop": Drop, "resign": Resign, "accept": Accept, "reject": Reject, "next": NextGame,
     "rematch": Rematch, "continue": ContinueAlone, "leave": Leave, "sync": Sync, "ping": Ping,
 }
-_TYPE_OF: Dict[Type[Any], str] = {cls: name for name, cls in CLIENT_TYPES.items()}
+_TYPE_OF: Dict[Type[ClientMessage], str] = {cls: name for name, cls in CLIENT_TYPES.items()}
 RESIGN_LEVELS = ("single", "gammon", "backgammon")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _INT_MAX = 2**31 - 1
@@ -281,9 +286,9 @@ def parse_client(raw: Union[str, bytes]) -> ClientMessage:
     return msg
 
 
-def client_doc(msg: ClientMessage) -> Dict[str, Any]:
+def client_doc(msg: ClientMessage) -> JSONObject:
     """The JSON object of a client message (steps as lists)."""
-    doc: Dict[str, Any] = {"v": PROTOCOL_VERSION, "type": _TYPE_OF[type(msg)]}
+    doc: JSONObject = {"v": PROTOCOL_VERSION, "type": _TYPE_OF[type(msg)]}
     for f in fields(msg):
         value = getattr(msg, f.name)
         doc[f.name] = [list(s) for s in value] if f.name == "steps" else value
@@ -305,9 +310,9 @@ def encode(msg: ClientMessage) -> str:
 
 
 # -- server -> client -----------------------------------------------------------------
-def server_doc(kind: str, **body: Any) -> str:
+def server_doc(kind: str, **body: JSON) -> str:
     """A server message as compact JSON text (see docs/protocol.md for the kinds)."""
-    doc = {"v": PROTOCOL_VERSION, "type": kind}
+    doc: JSONObject = {"v": PROTOCOL_VERSION, "type": kind}
     doc.update(body)
     return json.dumps(doc, separators=(",", ":"))
 
@@ -319,7 +324,7 @@ def error_doc(code: ErrorCode, detail: str, ref: Optional[str] = None, seq: Opti
     return server_doc("error", code=code.value, detail=detail[:200], ref=ref, seq=seq)
 
 
-def check_of(match: Any) -> Dict[str, Any]:
+def check_of(match: Match) -> JSONObject:
     """A short fingerprint of an :class:`engine.Match` that both sides compute
     (the server sends it with each update; a client whose copy differs asks
     for the whole match again with :class:`Sync`)."""

@@ -28,6 +28,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from engine import Match, SystemDice
 from engine.dice import DiceSource
 
+from ..jsontypes import JSONObject
+
 from .intents import RecordingDice, apply_intent
 from .protocol import (
     ClientMessage,
@@ -114,12 +116,12 @@ class Room:
         for role in (HOST, GUEST):
             self.send_to(role, text)
 
-    def update_text(self, event: Dict[str, Any]) -> str:
+    def update_text(self, event: JSONObject) -> str:
         """What one intent did, and a short check of the state after it."""
         return server_doc("update", seq=self.seq, event=event, check=check_of(self.match),
                           names=self.names(), connected=self.connected())
 
-    def sync_text(self, event: Optional[Dict[str, Any]] = None) -> str:
+    def sync_text(self, event: Optional[JSONObject] = None) -> str:
         """The whole match (on joining, resuming, a rematch, or when a client is behind)."""
         return server_doc("sync", seq=self.seq, match=self.match.to_json(), event=event,
                           names=self.names(), connected=self.connected())
