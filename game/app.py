@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
 
 import pygame
 
@@ -20,22 +20,37 @@ from .settings import Settings
 from .window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
 
 if TYPE_CHECKING:
+    from engine.dice import DiceSource
+
+    from .audio import NullAudio
+    from .kiosk import Kiosk
     from .net.hosting import Hosting
+    from .options import MatchOptions
+    from .session import Session
+    from .storage import Storage
 
 __all__ = ["App", "Scene", "SceneStack", "run_app", "clamp_size", "initial_window_size", "DT", "MAX_FRAME", "MIN_SIZE", "WINDOW_CLASS"]
 
 LOG = logging.getLogger(__name__)
 
 RELEASE_EVERY = 0.25  # seconds between two releases of memory (App.release_memory; one takes some 3 ms)
-_AUDIO: Any = None  # one set of synthesised sounds per process (the mixer outlives an App)
+_AUDIO: Optional["NullAudio"] = None  # one set of synthesised sounds per process (the mixer outlives an App)
 
 
-def shared_audio(enabled: bool) -> Any:
+class SoundPlayer(Protocol):
+    """What the app needs of its sounds (game/audio.py; tests record them)."""
+
+    enabled: bool
+
+    def play(self, name: str) -> object: ...
+
+
+def shared_audio(enabled: bool) -> "NullAudio":
     """The game's :mod:`~game.audio` player (a silent one without a device).
     Made anew when the mixer it was made for has been shut (pygame.quit() by
     another user of pygame in the process): its sounds would crash SDL."""
     global _AUDIO
-    if _AUDIO is None or (getattr(_AUDIO, "available", False) and not pygame.mixer.get_init()):
+    if _AUDIO is None or (_AUDIO.available and not pygame.mixer.get_init()):
         from .audio import create_audio
 
         _AUDIO = create_audio(enabled)
@@ -56,15 +71,15 @@ class App(Loop):
         size: Optional[Tuple[int, int]] = None,
         fullscreen: bool = False,
         settings: Optional[Settings] = None,
-        storage: Any = None,
-        audio: Any = None,
+        storage: Optional["Storage"] = None,
+        audio: Optional[SoundPlayer] = None,
     ):
         from .storage import Storage
 
         self.storage = storage if storage is not None else Storage()
         from .saves import Keeper, validate_document
 
-        if getattr(self.storage, "game_validator", False) is None:
+        if self.storage.game_validator is None:
             self.storage.game_validator = validate_document
         #: saves the kept match and records results (game/saves.py)
         self.saves = Keeper(self.storage, tell=self._tell)
@@ -73,8 +88,7 @@ class App(Loop):
         #: the match server this game runs for a friend game it hosts (game.net.hosting)
         self.hosted: Optional["Hosting"] = None
         # a folder that cannot be made, read or written: one line, and the game goes on
-        check = getattr(self.storage, "check", None)
-        folder_notice = check() if check is not None else None
+        folder_notice = self.storage.check()
         if settings is None:
             stored, self.notice = self.storage.load_settings()
             settings = Settings.from_stored(stored)
@@ -98,12 +112,12 @@ class App(Loop):
         #: the display surface, windowed or full screen (game/window.py)
         self.window = Window(size or remembered_size(settings.window_size) or initial_window_size(),
                              fullscreen or settings.fullscreen, None if size is not None else settings.window_pos)
-        self.audio = audio if audio is not None else shared_audio(settings.sound)
+        self.audio: SoundPlayer = audio if audio is not None else shared_audio(settings.sound)
         #: the match in progress (kept while the player is in the lobby) and its options
-        self.session: Any = None
-        self.options: Any = None
+        self.session: Optional["Session"] = None
+        self.options: Optional["MatchOptions"] = None
         #: the dice source new matches use (None: system randomness; --seed sets one)
-        self.dice: Any = None
+        self.dice: Optional["DiceSource"] = None
         #: the screens on show (game/scenes/stack.py); the top one is :attr:`scene`
         self.scenes = SceneStack()
         #: where the scenes go next (game/scenes/flow.py attaches itself: ``Flow(app)``)
@@ -117,7 +131,7 @@ class App(Loop):
         #: the finger that acts as the mouse (game/input/touch.py)
         self.touch = TouchMouse()
         #: the kiosk's idle timer and attract mode (game/kiosk.py) with --kiosk, else None
-        self.kiosk: Any = None
+        self.kiosk: Optional["Kiosk"] = None
         Loop.__init__(self)
         self._released = float("-inf")
         self._release_wanted = False
@@ -224,7 +238,7 @@ class App(Loop):
         self.save_settings()
 
     # -- the match in progress ------------------------------------------------------------------
-    def keep_match(self, session: Any, options: Any) -> None:
+    def keep_match(self, session: "Session", options: Optional["MatchOptions"]) -> None:
         """Remember the match being played, to continue it from the lobby;
         it is saved now and at every turn (a new match replaces the saved one)."""
         self.session, self.options = session, options
@@ -327,6 +341,6 @@ class _NoFlow:
         raise RuntimeError(f"no flow is attached to the app (game.scenes.flow.Flow(app)); asked for {name!r}")
 
 
-def run_app(app: App, first_scene: Any) -> None:
+def run_app(app: App, first_scene: Scene) -> None:
     app.switch(first_scene)
     app.run()

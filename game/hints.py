@@ -66,6 +66,7 @@ class HintDesk:
         _, result = done
         if isinstance(result, Exception):
             raise GameStateError(f"the hint failed: {result!r}") from result
+        assert isinstance(result, Hint)
         self._hint = result
         self._asked = None
         self.version += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Callable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 
 import pygame
 
@@ -31,6 +31,9 @@ from .i18n import t
 from .scenes.match import MatchScene
 from .session import OVER, Session
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .app import App
 
 LOG = logging.getLogger(__name__)
 
@@ -76,7 +79,7 @@ class Kiosk:
 
     def __init__(
         self,
-        app: Any,
+        app: "App",
         idle_timeout: float = IDLE_TIMEOUT,
         attract_after: float = ATTRACT_AFTER,
         level: str = ATTRACT_LEVEL,
@@ -157,7 +160,7 @@ class AttractScene(MatchScene):
     first key, touch or button goes to the lobby.  Not a match the app keeps:
     each game is a fresh session, dropped when it ends."""
 
-    def __init__(self, app: Any, kiosk: Optional[Kiosk] = None, level: Optional[str] = None, pace: Optional[str] = None):
+    def __init__(self, app: "App", kiosk: Optional[Kiosk] = None, level: Optional[str] = None, pace: Optional[str] = None):
         self.kiosk = kiosk
         self.level = level or (kiosk.level if kiosk is not None else ATTRACT_LEVEL)
         self.pace = pace or (kiosk.pace if kiosk is not None else ATTRACT_PACE)

@@ -19,18 +19,18 @@ import ctypes
 import ctypes.util
 import gc
 import sys
-from typing import Any, Optional
+from typing import Optional, Union
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_THRESHOLD = -3
 #: blocks from this size up are mapped on their own and unmapped when freed
 MMAP_THRESHOLD = 256 * 1024
 
-_LIBC: Optional[Any] = None
+_LIBC: Union[ctypes.CDLL, None, bool] = None
 _TUNED = False
 
 
-def _glibc() -> Optional[Any]:
+def _glibc() -> Optional[ctypes.CDLL]:
     global _LIBC
     if _LIBC is None and sys.platform.startswith("linux"):
         try:
@@ -40,7 +40,7 @@ def _glibc() -> Optional[Any]:
             _LIBC = libc
         except (OSError, AttributeError):
             _LIBC = False
-    return _LIBC or None
+    return _LIBC if isinstance(_LIBC, ctypes.CDLL) else None
 
 
 def tune_allocator() -> bool:

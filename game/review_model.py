@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from engine import Match, analyse_match
 from engine.analysis import Decision, MatchAnalysis
@@ -125,7 +125,7 @@ class ReviewModel:
         return sum(1 for d in self.decisions if d.mistake)
 
 
-def lucky_for_white(decision: Any) -> float:
+def lucky_for_white(decision: Decision) -> float:
     """The decision's luck from player 0's side (for marks on the graph)."""
     return float(decision.luck) if decision.player == 0 else -float(decision.luck)
 

@@ -49,6 +49,7 @@ import unicodedata
 from typing import Any, Callable, List, Optional, Tuple
 
 from engine import Match
+from engine.dice import DiceSource
 
 from . import i18n
 from .i18n import Message
@@ -92,7 +93,7 @@ def save_document(session: Session, options: MatchOptions) -> dict:
     }
 
 
-def read_document(doc: Any, dice: Any = None) -> Tuple[Match, MatchOptions, List[str]]:
+def read_document(doc: Any, dice: Optional[DiceSource] = None) -> Tuple[Match, MatchOptions, List[str]]:
     """The match, its options and the earlier games' log lines from a saved
     document; raises ValueError (engine errors included) when it cannot be
     continued.  Loads no computer player: cheap enough to validate with."""
@@ -132,7 +133,7 @@ def validate_document(doc: Any) -> None:
     read_document(doc)
 
 
-def restore_document(doc: Any, settings: Settings, dice: Any = None) -> Tuple[Session, MatchOptions]:
+def restore_document(doc: Any, settings: Settings, dice: Optional[DiceSource] = None) -> Tuple[Session, MatchOptions]:
     """A session that continues the saved game, with its computer player.
     Raises ValueError when the document cannot be continued."""
     match, options, old_log = read_document(doc, dice=dice)
@@ -241,7 +242,7 @@ class Keeper:
         self._last: Optional[str] = None  # the document saved last (to skip saving it again)
 
     # -- which match ----------------------------------------------------------------
-    def keep(self, session: Any, options: Optional[MatchOptions]) -> None:
+    def keep(self, session: Session, options: Optional[MatchOptions]) -> None:
         """The app keeps ``session`` (with the ``options`` it started with, or
         None for a match made by a tool).  A new match replaces the saved one
         (unless it is a demonstration, which must not cost the player a
@@ -255,7 +256,7 @@ class Keeper:
             self.options = options if options is not None else self.options
         self.save()
 
-    def _follow(self, session: Any, options: Optional[MatchOptions]) -> None:
+    def _follow(self, session: Optional[Session], options: Optional[MatchOptions]) -> None:
         if self.session is not None and self._watch is not None:
             try:
                 self.session.watchers.remove(self._watch)
@@ -338,7 +339,7 @@ class Keeper:
             return False
 
     # -- continuing -------------------------------------------------------------------------
-    def restore(self, settings: Settings, dice: Any = None) -> Tuple[Optional[Tuple[Session, MatchOptions]], Optional[str]]:
+    def restore(self, settings: Settings, dice: Optional[DiceSource] = None) -> Tuple[Optional[Tuple[Session, MatchOptions]], Optional[str]]:
         """The saved match as (session, options), or None; plus a line for the
         player (a damaged file, a backup used) or None.  Never raises; a file
         that cannot be continued is set aside by the storage, never deleted."""
@@ -439,7 +440,7 @@ class Keeper:
 
         self.writer.submit(remember)
 
-    def _update_records(self, change: Callable[[Records], Any]) -> None:
+    def _update_records(self, change: Callable[[Records], object]) -> None:
         """Load, change and save the records (on the writer's thread, in order)."""
 
         def update() -> None:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import queue
 import threading
-from typing import Any, Callable, List, Optional, Protocol, Sequence, Set, Tuple, Union, runtime_checkable
+from collections.abc import Iterable
+from typing import Callable, List, Optional, Protocol, Sequence, Set, Tuple, Union, runtime_checkable
 
 from engine import Bot, Game, Match, Play, Position
 from engine.ai.protocol import MatchContext
@@ -116,7 +117,7 @@ class Worker:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._results: "queue.Queue[Tuple[int, str, Any]]" = queue.Queue()
+        self._results: "queue.Queue[Tuple[int, str, object]]" = queue.Queue()
         self._token = 0
         self._job: Optional[str] = None
 
@@ -124,7 +125,7 @@ class Worker:
     def busy(self) -> bool:
         return self._job is not None
 
-    def submit(self, tag: str, fn: Callable[..., Any], *args: Any) -> None:
+    def submit(self, tag: str, fn: Callable[..., object], *args: object) -> None:
         """Run ``fn(*args)`` on a new thread; its result (or the exception it
         raised) comes out of :meth:`poll` as ``(tag, result)``."""
         token = self._token
@@ -143,7 +144,7 @@ class Worker:
         self._token += 1
         self._job = None
 
-    def poll(self) -> Optional[Tuple[str, Any]]:
+    def poll(self) -> Optional[Tuple[str, object]]:
         """The answer of the job under way once it is ready (stale ones are dropped)."""
         while True:
             try:
@@ -267,10 +268,12 @@ class ComputerSeat:
         self._offered.add((table.match.game_number, level))
         return table.resign(level, player)
 
-    def _apply(self, table: Table, player: int, tag: str, result: Any) -> None:
+    def _apply(self, table: Table, player: int, tag: str, result: object) -> None:
         if isinstance(result, Exception):
             raise GameStateError(f"the computer player failed: {result!r}") from result
         if tag == "play":
+            if not isinstance(result, Iterable):
+                raise GameStateError(f"the computer player returned {result!r}, not a play")
             self._whole_play = tuple((int(s[0]), int(s[1])) for s in result)
             self._plan = list(self._whole_play)
             if not self._plan:

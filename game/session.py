@@ -28,9 +28,9 @@ True
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Tuple
 
-from engine import IllegalPlayError, Match, Play
+from engine import IllegalPlayError, Match, Play, StepMade
 from engine.kinds import LogKind, ResignLevel
 
 from .happenings import Happening, HappeningKind, Hint, Snapshot
@@ -75,8 +75,9 @@ class Session(SessionView):
         out, self._out = self._out, []
         return out
 
-    def _emit(self, kind: HappeningKind, player: int, before: Snapshot, after: Optional[Snapshot] = None, **kw: Any) -> None:
-        happening = Happening(kind, player, before, after if after is not None else self.snapshot(), **kw)
+    def _emit(self, kind: HappeningKind, player: int, before: Snapshot, after: Optional[Snapshot] = None,
+              dice: Optional[Tuple[int, int]] = None, step: Optional[StepMade] = None, opening: bool = False, replayed: bool = False) -> None:
+        happening = Happening(kind, player, before, after if after is not None else self.snapshot(), dice, step, opening, replayed)
         self._out.append(happening)
         for watch in list(self.watchers):
             watch(happening)

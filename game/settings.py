@@ -27,7 +27,7 @@ only the persisted fields go to storage (:meth:`to_stored`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from . import stored_settings
 
@@ -88,7 +88,7 @@ class Settings:
             if given is None or given < 0:
                 object.__setattr__(self, name, value)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
         if name == "pace" and value in PACE_TIMINGS and "pass_pause" in self.__dict__:
             self.apply_pace()

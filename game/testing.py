@@ -9,15 +9,18 @@ scene's ``handle_event`` exactly as a player's would.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 import pygame
+from pygame_gui.core import UIElement
 
 from engine import Match, SeededDice
+from engine.dice import DiceSource
 
-from .app import App
+from .app import App, SoundPlayer
 from .scenes.flow import Flow
 from .scenes.match import MatchScene
+from .scenes.stack import Scene
 from .seats import SeatLike
 from .session import Session, Snapshot
 from .settings import Settings
@@ -36,8 +39,8 @@ class Driver:
         cube: bool = False,
         seats: Sequence[SeatLike] = (None, None),
         settings: Optional[Settings] = None,
-        dice: Any = None,
-        audio: Any = None,
+        dice: Optional[DiceSource] = None,
+        audio: Optional[SoundPlayer] = None,
         match: Optional[Match] = None,
     ):
         """``match``: play this match (one set up at a position, say) instead of a new one."""
@@ -79,7 +82,7 @@ class Driver:
         return n
 
     # -- events ----------------------------------------------------------------------------
-    def post(self, type_: int, **attrs: Any) -> None:
+    def post(self, type_: int, **attrs: object) -> None:
         pygame.event.post(pygame.event.Event(type_, attrs))
 
     def mouse_down(self, pos: Tuple[float, float], button: int = 1) -> None:
@@ -123,7 +126,7 @@ class Driver:
             self.post(pygame.KEYUP, key=key, mod=0, unicode=ch, scancode=0, window=None)
             self.frames(1)
 
-    def click_button(self, button: Any) -> None:
+    def click_button(self, button: UIElement) -> None:
         """Click a pygame_gui button where it is drawn."""
         self.click(button.rect.center)
         self.frames(1)  # the UI_BUTTON_PRESSED event pygame_gui posted
@@ -207,7 +210,7 @@ class AppDriver(Driver):
         size: Tuple[int, int] = (1024, 768),
         seed: int = 1,
         settings: Optional[Settings] = None,
-        audio: Any = None,
+        audio: Optional[SoundPlayer] = None,
     ):
         self.app = App(size=size, settings=settings, audio=audio)
         self.settings = self.app.settings
@@ -218,13 +221,16 @@ class AppDriver(Driver):
         self.frames(1)
 
     @property
-    def scene(self) -> Any:  # type: ignore[override]
+    def scene(self) -> Scene:  # type: ignore[override]
         """The scene on screen now."""
         return self.app.scene
 
     @property
     def session(self) -> Session:  # type: ignore[override]
-        return self.app.session
+        """The match in progress (asked once one has started)."""
+        session = self.app.session
+        assert session is not None, "no match in progress"
+        return session
 
     def settle(self, max_frames: int = 5000, dt: float = FRAME) -> int:
         """Run frames until the scene on screen is still (it may switch on the way)."""

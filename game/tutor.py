@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Optional, Tuple
+from typing import Optional, Tuple
 
 from engine import Position, format_play, get_bot
 from engine.analysis import Judge, Kind, Label, label_for
@@ -76,6 +76,10 @@ def advice_for_cube(kind: Kind, position: Position, owner: str) -> Optional[Advi
     return Advice(kind.value, best.value, loss, label_for(loss))
 
 
+#: what a judged play is for: the log's length when it was made, and the play
+TutorKey = Tuple[int, Play]
+
+
 class Tutor:
     """A play judged on a worker thread: :meth:`start`, then poll :attr:`ready`."""
 
@@ -83,7 +87,7 @@ class Tutor:
         self._thread: Optional[threading.Thread] = None
         self._done = threading.Event()
         self.advice: Optional[Advice] = None
-        self.key: Any = None
+        self.key: Optional[TutorKey] = None
 
     @property
     def busy(self) -> bool:
@@ -93,7 +97,7 @@ class Tutor:
     def ready(self) -> bool:
         return self._thread is not None and self._done.is_set()
 
-    def start(self, key: Any, position: Position, dice: Tuple[int, int], play: Play) -> None:
+    def start(self, key: TutorKey, position: Position, dice: Tuple[int, int], play: Play) -> None:
         self.key, self.advice = key, None
         self._done = done = threading.Event()
 

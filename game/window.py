@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Any, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 import pygame
 
@@ -73,7 +73,7 @@ def remembered_size(saved: Optional[Sequence[int]]) -> Optional[Tuple[int, int]]
     return w, h
 
 
-def sdl_window() -> Any:
+def sdl_window() -> Optional[pygame.Window]:
     """The SDL window of the display module (pygame-ce), or None."""
     try:
         with warnings.catch_warnings():
@@ -136,7 +136,10 @@ class Window:
         """The windowed size and the window's position (None: unknown)."""
         size = self.windowed_size if self.fullscreen else self.size
         window = sdl_window()
-        pos = tuple(window.position) if window is not None and not self.fullscreen else None
+        pos = None
+        if window is not None and not self.fullscreen:
+            x, y = window.position
+            pos = (int(x), int(y))
         return size, pos
 
     def set_fullscreen(self, on: bool) -> bool:

@@ -21,7 +21,7 @@ bear-off tray.  This class only keeps it valid; the match scene moves it.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Sequence, Tuple
+from typing import Callable, Container, Optional, Sequence, Tuple
 
 Focus = Tuple[str, int]
 
@@ -59,7 +59,7 @@ class BoardFocus:
             self.set("checker", max(movable))
         return self.at
 
-    def fix(self, movable: Sequence[int], selected: Optional[int], destinations: Callable[[int], Dict[int, Any]]) -> None:
+    def fix(self, movable: Sequence[int], selected: Optional[int], destinations: Callable[[int], Container[int]]) -> None:
         """Keep the focus on something that exists after the board changed:
         a target of the checker selected by the keys (``selected``), else a
         checker that can move, the nearest to where the focus was."""

@@ -10,10 +10,13 @@ arrow or the d-pad takes the focus on the screen (:func:`nearest`).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple, TypeVar
+from typing import Optional, Sequence, Tuple, TypeVar, Union
+
+import pygame
 
 T = TypeVar("T")
-RectLike = Any  # a pygame.Rect, or any (x, y, width, height)
+#: a pygame.Rect, or any (x, y, width, height)
+RectLike = Union[pygame.Rect, Sequence[float]]
 
 
 class FocusRing:

@@ -32,9 +32,13 @@ two buttons act as A and B.  Scenes then read one kind of event,
 from __future__ import annotations
 
 import logging
-from typing import Any, Dict, List, Optional, Tuple
+from types import ModuleType
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 import pygame
+
+if TYPE_CHECKING:
+    from pygame._sdl2.controller import Controller
 
 LOG = logging.getLogger(__name__)
 
@@ -101,13 +105,14 @@ class Gamepads:
 
     def __init__(self) -> None:
         #: instance id -> an open pygame._sdl2.controller.Controller
-        self.controllers: Dict[int, Any] = {}
+        self.controllers: Dict[int, "Controller"] = {}
         #: instance id -> an open pygame.joystick.Joystick that is not a game controller
-        self.joysticks: Dict[int, Any] = {}
+        self.joysticks: Dict[int, pygame.joystick.JoystickType] = {}
         #: instance id -> name, of everything open
         self.names: Dict[int, str] = {}
         self._stick: Dict[Tuple[int, int], int] = {}
-        self._module: Any = None
+        #: pygame._sdl2.controller, once started
+        self._module: Optional[ModuleType] = None
         self.started = False
 
     # -- the devices ----------------------------------------------------------------------

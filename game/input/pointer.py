@@ -9,9 +9,9 @@ mover's whenever a human moves.  It answers with the typed intents of
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Protocol, Tuple
+from typing import List, Mapping, Optional, Protocol, Sequence, Tuple
 
-from ..board.layout import CUBE, DICE
+from ..board.layout import CUBE, DICE, Hit
 from ..match.intents import Deselect, Double, Intent, MoveChecker, PlayStep, Roll
 
 
@@ -37,7 +37,7 @@ class BoardRules(Protocol):
 
     def movable(self) -> List[int]: ...
 
-    def destinations(self, frm: int) -> Dict[int, Any]: ...
+    def destinations(self, frm: int) -> Mapping[int, Sequence[Step]]: ...
 
     def larger_step(self, frm: int) -> Optional[Step]: ...
 
@@ -61,7 +61,7 @@ class BoardPointer:
         self.press = None
         self.dragging = False
 
-    def down(self, pos: Tuple[int, int], hit: Any, rules: BoardRules) -> Optional[Intent]:
+    def down(self, pos: Tuple[int, int], hit: Hit, rules: BoardRules) -> Optional[Intent]:
         if hit == DICE and rules.can_roll():
             return Roll()
         if hit == CUBE and rules.can_double():
@@ -91,7 +91,7 @@ class BoardPointer:
         self.drag_pos = pos
         return True
 
-    def up(self, pos: Tuple[int, int], hit: Any, rules: BoardRules) -> Optional[Intent]:
+    def up(self, pos: Tuple[int, int], hit: Hit, rules: BoardRules) -> Optional[Intent]:
         if self.press is None:
             return None
         point, _, again = self.press

@@ -44,6 +44,7 @@ class MatchActions:
         self.log_visible = True
         #: the IDs shown on the board (I), until the next key
         self.ids_banner: Optional[str] = None
+        # each handler takes the intents of its own type (a dict cannot say which: Any)
         self._handlers: Dict[type, Callable[[Any], bool]] = {
             Primary: self._primary,
             Roll: lambda _: self._after(self.session.roll(), clear=True),

@@ -29,17 +29,27 @@ MoveChecker(src=8, dst=5)
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
+import pygame
+
+from ..board.layout import Hit
 from ..board.render import BoardView
 from ..input.boardfocus import BoardFocus
 from ..input.focus import FocusRing, RectLike, nearest
 from ..input.intents import DIRECTIONS
-from ..input.pointer import BoardPointer, BoardRules
+from ..input.pointer import BoardPointer, BoardRules, Step
 from .intents import COMMANDS, Intent, MoveChecker, PlayStep, Primary, Reselect
 
+class HasRect(Protocol):
+    """Anything with a screen rectangle (a pygame_gui button)."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+
 #: a button of the panel or the top bar (anything with a screen ``rect``) and the intent it stands for
-Button = Tuple[Any, Intent]
+Button = Tuple[HasRect, Intent]
 #: what the arrows can reach: ("checker", point), ("target", point) or ("button", index)
 NavKey = Tuple[str, int]
 
@@ -71,7 +81,7 @@ class MoveQuery:
     def __init__(self, rules: BoardRules):
         self.rules = rules
         self._movable: Optional[List[int]] = None
-        self._destinations: Dict[int, Dict[int, Any]] = {}
+        self._destinations: Dict[int, Mapping[int, Sequence[Step]]] = {}
 
     def clear(self) -> None:
         self._movable = None
@@ -88,12 +98,12 @@ class MoveQuery:
             self._movable = self.rules.movable()
         return self._movable
 
-    def destinations(self, frm: int) -> Dict[int, Any]:
+    def destinations(self, frm: int) -> Mapping[int, Sequence[Step]]:
         if frm not in self._destinations:
             self._destinations[frm] = self.rules.destinations(frm)
         return self._destinations[frm]
 
-    def larger_step(self, frm: int) -> Any:
+    def larger_step(self, frm: int) -> Optional[Step]:
         return self.rules.larger_step(frm)
 
 
@@ -156,7 +166,7 @@ class BoardController:
         return self.pointer.dragging
 
     # -- the pointer (mouse, pen, a finger) ---------------------------------------------------
-    def press(self, pos: Tuple[int, int], hit: Any, rules: BoardRules) -> Intent:
+    def press(self, pos: Tuple[int, int], hit: Hit, rules: BoardRules) -> Intent:
         """The button went down on the board over ``hit`` (the layout's answer)."""
         self.keyboard = False
         self.focus.clear()
@@ -168,7 +178,7 @@ class BoardController:
         """The pointer moved; True when a dragged checker moved with it."""
         return self.pointer.motion(pos, unit)
 
-    def release(self, pos: Tuple[int, int], hit: Any, rules: BoardRules) -> Optional[Intent]:
+    def release(self, pos: Tuple[int, int], hit: Hit, rules: BoardRules) -> Optional[Intent]:
         """The button came up over ``hit``; None when no press on the board was held."""
         if self.pointer.press is None:
             return None

@@ -10,7 +10,7 @@ window was drawn.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, List, Optional, Tuple
+from typing import Callable, Hashable, List, Optional, Tuple
 
 import pygame
 
@@ -20,7 +20,7 @@ from ..board.render import BoardRenderer, BoardView
 FOCUS = (120, 200, 255)
 
 
-def board_key(view: BoardView, camera_version: int) -> Tuple[Any, ...]:
+def board_key(view: BoardView, camera_version: int) -> Tuple[Hashable, ...]:
     """Everything of ``view`` the board's still picture is drawn from."""
     return (
         view.snap,
@@ -55,7 +55,7 @@ class MatchFrame:
         self.frame: Optional[pygame.Surface] = None
         #: where the moving things (flying checkers, tumbling dice) were drawn last
         self.moving_rects: List[pygame.Rect] = []
-        self._board_key: Any = None
+        self._board_key: Optional[Tuple[Hashable, ...]] = None
         self._board_view: Optional[BoardView] = None
         self._camera: Optional[int] = None
         self._ui_key: Hashable = None

@@ -10,7 +10,7 @@ session's command itself where the tutor has already been heard.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 from engine.kinds import MULTIPLES, ResignLevel
 
@@ -24,7 +24,7 @@ from .intents import AnswerResignation, Intent, Resign
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..tutor import Tutor
+    from ..tutor import Advice, Tutor
 
 RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at animation speed 1)
 
@@ -138,7 +138,7 @@ class MatchQuestions:
             [(t("button.accept"), answer(True)), (t("button.refuse"), answer(False))],
         )
 
-    def ask_tutor(self, advice: Any, anyway: Callable[[], None], again: Optional[Callable[[], None]]) -> None:
+    def ask_tutor(self, advice: "Advice", anyway: Callable[[], None], again: Optional[Callable[[], None]]) -> None:
         """The tutor's word: what the computer prefers; make the play anyway, or think again."""
 
         def word(text: str) -> str:

@@ -68,7 +68,8 @@ class MatchWidgets:
         self.version += 1
         self.topbar.show(top)
         self.panel.show(panel)
-        return self.panel.focusables() + self.topbar.focusables()
+        buttons: List[Button] = [*self.panel.focusables(), *self.topbar.focusables()]
+        return buttons
 
     @property
     def steps(self) -> int:

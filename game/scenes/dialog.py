@@ -65,7 +65,9 @@ class DialogScene(MenuScene):
 
     def act(self, action: Action) -> None:
         if action[0] == "answer":
-            self._answer(self.choices[action[1]])
+            i = action[1]
+            assert isinstance(i, int)
+            self._answer(self.choices[i])
 
     def back(self) -> None:
         if self.cancel is not None:

@@ -16,9 +16,10 @@ No scene imports another; the stack and the navigator import none.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from engine import Match
+from engine.dice import DiceSource
 
 from ..kiosk import AttractScene
 from ..options import MatchOptions
@@ -37,6 +38,7 @@ from .settings import SettingsScene
 from .setup import SetupScene
 
 if TYPE_CHECKING:
+    from ..kiosk import Kiosk
     from ..app import App
     from .stack import Scene
 
@@ -56,7 +58,7 @@ class Flow:
         """``scene`` alone on the stack; what the old screens held is freed."""
         self.app.switch(scene)
 
-    def start_match(self, options: MatchOptions, dice: Any = None, seed: Optional[int] = None) -> None:
+    def start_match(self, options: MatchOptions, dice: Optional[DiceSource] = None, seed: Optional[int] = None) -> None:
         app = self.app
         options = options.with_colour_drawn()
         session = options.new_session(app.settings, dice=dice if dice is not None else app.dice, seed=seed)
@@ -118,5 +120,5 @@ class Flow:
     def in_lobby(self) -> bool:
         return isinstance(self.app.scenes.current, LobbyScene)
 
-    def attract(self, kiosk: Any = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
+    def attract(self, kiosk: Optional["Kiosk"] = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
         self._afresh(AttractScene(self.app, kiosk, level, pace))

@@ -10,27 +10,29 @@ Records, Quit.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from pygame_gui.elements import UIButton
 
 import pygame
 
+from engine.dice import DiceSource
+
 from ..app import App
 from ..i18n import t, tr
 from ..board.layout import is_portrait
 from ..options import LENGTHS, LEVELS, MatchOptions
-from .ui import Action, ChoiceRow, MenuScene, saved_match_text
+from .ui import Action, ChoiceRow, ChoiceValue, MenuScene, Row, saved_match_text
 
 
 class LobbyScene(MenuScene):
     gear = True
 
-    def __init__(self, app: App, dice: Any = None):
+    def __init__(self, app: App, dice: Optional[DiceSource] = None):
         super().__init__(app)
         if dice is not None:  # a dice source for the matches started from now on (tests, replays)
             app.dice = dice
-        self.rows: Dict[str, ChoiceRow] = {}
+        self.rows: Dict[str, Row] = {}
         self.continue_button: Optional[UIButton] = None
         self.play_button: Optional[UIButton] = None
 
@@ -59,7 +61,7 @@ class LobbyScene(MenuScene):
             total = left_w + m * 2 + right_w
             x0 = max(m, (w - total) // 2)
         on_off = [(True, t("common.on")), (False, t("common.off"))]
-        rows: List[Tuple[Optional[str], str, Optional[Sequence[Tuple[Any, str]]], Any, Optional[str]]] = [
+        rows: List[Tuple[Optional[str], str, Optional[Sequence[Tuple[ChoiceValue, str]]], Optional[ChoiceValue], Optional[str]]] = [
             ("mode", t("lobby.opponent"), [("computer", t("lobby.mode.computer")), ("hotseat", t("lobby.mode.hotseat"))], s.lobby_mode, "lobby_mode"),
             ("level", t("lobby.level"), [(lv, t(f"lobby.level.{lv}")) for lv in LEVELS], s.lobby_level, "lobby_level"),
             ("colour", t("lobby.colour"), [(c, t(f"lobby.colour.{c}")) for c in ("white", "black", "random")], s.lobby_colour, "lobby_colour"),
@@ -73,12 +75,12 @@ class LobbyScene(MenuScene):
         y = top
         self.rows = {}
         for key, text, choices, value, field in rows:
-            if key is None or choices is None or field is None:
+            if key is None or choices is None or value is None or field is None:
                 y += gap
                 self.label(pygame.Rect(x0, y, left_w, int(f * 1.6)), text, object_id="#small")
                 y += int(f * 1.6)
                 continue
-            self.rows[key] = ChoiceRow(self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field))
+            self.rows[key] = ChoiceRow[ChoiceValue](self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field))
             y += row_h + gap
         self._computer_rows()
         # the actions: a column right of the choices, or (portrait) two columns below them
@@ -109,8 +111,8 @@ class LobbyScene(MenuScene):
         self.order.remove(play)
         self.order.insert(0, play)
 
-    def _setter(self, field: str) -> Callable[[Any], None]:
-        def set_value(value: Any) -> None:
+    def _setter(self, field: str) -> Callable[[ChoiceValue], None]:
+        def set_value(value: ChoiceValue) -> None:
             setattr(self.app.settings, field, value)
             if field == "lobby_mode":
                 self._computer_rows()
@@ -172,6 +174,7 @@ class LobbyScene(MenuScene):
 
     def ask_new_match(self, options: MatchOptions, seed: Optional[int] = None) -> None:
         """Start a new match? What the saved one is, and that it will be lost."""
+        assert self.app.session is not None  # kept, or loaded by _kept_match
         self.app.flow.ask(
             t("confirm.new.title"), saved_match_text(self.app.session, self.app.options),
             [(t("lobby.continue"), self.continue_match), (t("confirm.new.start"), lambda: self.app.flow.start_match(options, seed=seed))],
@@ -186,10 +189,11 @@ class LobbyScene(MenuScene):
                 self.continue_button.hide()
             self.dirty = True
             return
+        assert self.app.session is not None  # kept, or just restored
         self.app.flow.show_match(self.app.session)
 
 
-def start_match(app: App, options: MatchOptions, dice: Any = None, seed: Optional[int] = None) -> None:
+def start_match(app: App, options: MatchOptions, dice: Optional[DiceSource] = None, seed: Optional[int] = None) -> None:
     """Make a new match with ``options``, keep it in the app, and show it
     (the app's flow does it)."""
     app.flow.start_match(options, dice=dice, seed=seed)

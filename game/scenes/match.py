@@ -11,10 +11,12 @@ arrives during an animation first finishes the animation, then applies.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import pygame
 import pygame_gui
+
+from engine.kinds import Phase
 
 from ..app import App, Scene
 from ..board.animation import Animator
@@ -40,6 +42,9 @@ from .panel import SidePanel
 from .tableview import TableView
 from .theme import ui_font_px
 from .topbar import TopBar, top_bar_height
+
+#: what the widgets and the renderer are made for: the language, the view, point numbers, pip counts
+BuildKey = Tuple[str, str, bool, bool]
 
 
 class MatchScene(Scene):
@@ -67,8 +72,8 @@ class MatchScene(Scene):
         #: the side panel and the top bar
         self.widgets: Optional[MatchWidgets] = None
         self.frame = MatchFrame()
-        self._built_for: Tuple[Any, ...] = ()
-        self._turn_key: Tuple[Any, ...] = ()
+        self._built_for: Optional[BuildKey] = None
+        self._turn_key: Optional[Tuple[int, Phase, int]] = None
         self._hint_seen = 0
         #: the board as the engine has it has been drawn (dialogs and the result go over it)
         self._settled = False
@@ -98,7 +103,7 @@ class MatchScene(Scene):
             self._build(self.app.size)
         self._changed()
 
-    def _build_key(self) -> Tuple[Any, ...]:
+    def _build_key(self) -> BuildKey:
         """What the widgets and the renderer are made for."""
         s = self.settings
         return (i18n.language(), s.board_view, s.show_point_numbers, s.show_pips)

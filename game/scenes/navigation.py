@@ -8,11 +8,13 @@ stack.  This module names the requests and imports no scene.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Optional, Protocol, Sequence, Tuple
 
 from engine import Match
+from engine.dice import DiceSource
 
 if TYPE_CHECKING:
+    from ..kiosk import Kiosk
     from ..options import MatchOptions
     from ..session import Session
 
@@ -28,7 +30,7 @@ class Navigator(Protocol):
     def lobby(self) -> None:
         """Start afresh at the lobby (the stack holds only it)."""
 
-    def start_match(self, options: "MatchOptions", dice: Any = None, seed: Optional[int] = None) -> None:
+    def start_match(self, options: "MatchOptions", dice: Optional[DiceSource] = None, seed: Optional[int] = None) -> None:
         """A new match with ``options``, kept by the app, on the board."""
 
     def show_match(self, session: "Session") -> None:
@@ -74,5 +76,5 @@ class Navigator(Protocol):
     def in_lobby(self) -> bool:
         """Is the lobby the screen on top?"""
 
-    def attract(self, kiosk: Any = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
+    def attract(self, kiosk: Optional["Kiosk"] = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
         """The kiosk's attract mode: a fresh computer game (afresh, alone on the stack)."""

@@ -7,10 +7,11 @@ button stands for; the scene decides what to do.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
@@ -161,7 +162,7 @@ class SidePanel:
         self.log = LogView(self.log_rect.move(self.rect.topleft), max(10, int(f * 0.85)))
         self.step_buttons: List[Tuple[UIButton, StepChoice]] = []
         self._pool: List[UIButton] = []
-        self.actions: Dict[Any, Action] = {
+        self.actions: Dict[UIButton, Action] = {
             self.primary: Primary(),
             self.undo: Undo(),
             self.take_back: TakeBack(),
@@ -170,7 +171,7 @@ class SidePanel:
             self.log_toggle: ToggleLog(),
             self.menu: ToLobby(),
         }
-        if cube:
+        if self.double is not None and self.take is not None and self.drop is not None:  # with the cube
             self.actions.update({self.double: Double(), self.take: Take(), self.drop: Drop()})
         self.state: Optional[PanelState] = None
 
@@ -185,7 +186,7 @@ class SidePanel:
             button.disable()
 
     @staticmethod
-    def _set_visible(element: Any, on: bool) -> None:
+    def _set_visible(element: Optional[UIElement], on: bool) -> None:
         if element is None:
             return
         if on and not element.visible:
@@ -292,8 +293,9 @@ class SidePanel:
                 out.append((b, self.actions[b]))
         return out
 
-    def action_for(self, element: Any) -> Optional[Action]:
-        return self.actions.get(element)
+    def action_for(self, element: object) -> Optional[Action]:
+        """What ``element`` (a pygame_gui event's) stands for; None: not one of these."""
+        return self.actions.get(element) if isinstance(element, UIButton) else None
 
     def kill(self) -> None:
         self.bg.kill()

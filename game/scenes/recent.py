@@ -77,18 +77,19 @@ class RecentScene(MenuScene):
             self.focus.index = 0
 
     def act(self, action: Action) -> None:
-        kind = action[0]
+        kind, arg = action[0], action[1] if len(action) > 1 else 0
+        assert isinstance(arg, int)  # a page step, or the index of an entry
         if kind == "back":
             self.back()
         elif kind == "page":
             pages = max(1, (len(self.entries) + PAGE - 1) // PAGE)
-            self.page = max(0, min(pages - 1, self.page + action[1]))
+            self.page = max(0, min(pages - 1, self.page + arg))
             self.focus.index = None
             self._rebuild(self.app.size)
         elif kind == "review":
-            self.review(self.entries[action[1]])
+            self.review(self.entries[arg])
         elif kind == "export":
-            _, self.message = export_text(self.entries[action[1]].mat)
+            _, self.message = export_text(self.entries[arg].mat)
             self._rebuild(self.app.size)
 
     def review(self, entry: RecentMatch) -> None:

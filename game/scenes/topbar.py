@@ -5,7 +5,7 @@ middle; the settings gear on the right.  Like the side panel it only shows a
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pygame
 import pygame_gui
@@ -48,7 +48,7 @@ class TopBar:
         free = self.rect.width - m - gw - gap - x
         self.score = UILabel(pygame.Rect(x, m, free // 2, h), "", manager, container=c, object_id="#status")
         self.turn = UILabel(pygame.Rect(x + free // 2, m, free - free // 2, h), "", manager, container=c, object_id="#status")
-        self.actions: Dict[Any, Action] = {
+        self.actions: Dict[UIButton, Action] = {
             self.lobby: ToLobby(),
             self.restart: Restart(),
             self.resign: Resign(),
@@ -74,8 +74,9 @@ class TopBar:
     def focusables(self) -> List[Tuple[UIButton, Action]]:
         return [(b, self.actions[b]) for b in (self.lobby, self.restart, self.resign, self.gear) if b.is_enabled]
 
-    def action_for(self, element: Any) -> Optional[Action]:
-        return self.actions.get(element)
+    def action_for(self, element: object) -> Optional[Action]:
+        """What ``element`` (a pygame_gui event's) stands for; None: not one of these."""
+        return self.actions.get(element) if isinstance(element, UIButton) else None
 
     def draw_icons(self, surface: pygame.Surface) -> None:
         surface.blit(self.gear_img, self.gear_img.get_rect(center=self.gear.rect.center))

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, Generic, List, Optional, Protocol, Sequence, Tuple, TypeVar, Union
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.elements import UIButton, UILabel
 
 from ..app import App
@@ -26,11 +27,20 @@ from ..input.intents import DIRECTIONS, intent_of
 from .stack import Scene, dim
 from .theme import manager, ui_font_px
 
+if TYPE_CHECKING:
+    from ..options import MatchOptions
+    from ..session import Session
+
 BG = (24, 28, 33)
 FOCUS = (120, 200, 255)
 GEAR = (236, 227, 207)
 
-Action = Tuple[Any, ...]
+#: what a menu button stands for: its name, then what it acts on (a page step, an index, a row and a choice ...)
+Action = Tuple[object, ...]
+#: the value of a row of choices (on/off, a level, a length ...)
+V = TypeVar("V")
+#: what the lobby's rows choose: the settings' words, numbers and switches
+ChoiceValue = Union[str, int, bool]
 
 
 def gear_icon(size: int, colour: Tuple[int, int, int] = GEAR) -> pygame.Surface:
@@ -103,11 +113,19 @@ class Box:
             pygame.draw.rect(surface, self.edge, self.rect, self.width, border_radius=self.radius)
 
 
-class ChoiceRow:
-    """A label and a row of buttons of which one is chosen."""
+class Row(Protocol):
+    """What a screen asks of its rows of choices, whatever their values."""
 
-    def __init__(self, scene: "MenuScene", rect: pygame.Rect, label: str, choices: Sequence[Tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], None], label_w: Optional[int] = None, container: Any = None,
+    def set_enabled(self, on: bool) -> None: ...
+
+    def button_for(self, value: object) -> UIButton: ...
+
+
+class ChoiceRow(Generic[V]):
+    """A label and a row of buttons of which one is chosen (values of type ``V``)."""
+
+    def __init__(self, scene: "MenuScene", rect: pygame.Rect, label: str, choices: Sequence[Tuple[V, str]], value: V,
+                 on_change: Callable[[V], None], label_w: Optional[int] = None, container: Optional[IContainerLikeInterface] = None,
                  object_id: str = "#choice"):
         self.scene = scene
         self.value = value
@@ -118,12 +136,12 @@ class ChoiceRow:
         self.label = UILabel(pygame.Rect(rect.x, rect.y, label_w - gap, rect.height), label, scene.manager, container=container, object_id="#row_label")
         n = len(choices)
         bw = (rect.width - label_w - (n - 1) * gap) // max(1, n)
-        self.buttons: List[Tuple[UIButton, Any]] = []
+        self.buttons: List[Tuple[UIButton, V]] = []
         for i, (v, text) in enumerate(choices):
             b = UIButton(pygame.Rect(rect.x + label_w + i * (bw + gap), rect.y, bw, rect.height), text, scene.manager,
                          container=container, object_id=object_id)
             self.buttons.append((b, v))
-            scene.add_action(b, ("choose", self, v))
+            scene.add_action(b, ("choose", self, i))
         self._show()
 
     def _show(self) -> None:
@@ -133,14 +151,18 @@ class ChoiceRow:
             elif v != self.value and b.is_selected:
                 b.unselect()
 
-    def choose(self, value: Any) -> None:
+    def choose(self, value: V) -> None:
         if value == self.value:
             return
         self.value = value
         self._show()
         self.on_change(value)
 
-    def button_for(self, value: Any) -> UIButton:
+    def choose_nth(self, i: int) -> None:
+        """Choose the value of the ``i``-th button."""
+        self.choose(self.buttons[i][1])
+
+    def button_for(self, value: object) -> UIButton:
         for b, v in self.buttons:
             if v == value:
                 return b
@@ -171,7 +193,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.focus = FocusRing()
         self.manager: Optional[pygame_gui.UIManager] = None
-        self.actions: Dict[Any, Action] = {}
+        self.actions: Dict[UIButton, Action] = {}
         self.order: List[UIButton] = []
         #: boxes drawn behind the widgets (see :meth:`panel`)
         self.boxes: List["Box"] = []
@@ -226,18 +248,19 @@ class MenuScene(Scene):
     def build(self, size: Tuple[int, int]) -> None:
         """Make the widgets (``self.manager`` is fresh)."""
 
-    def add_action(self, element: Any, action: Action, focusable: bool = True) -> Any:
+    def add_action(self, element: UIButton, action: Action, focusable: bool = True) -> UIButton:
         self.actions[element] = action
         if focusable:
             self.order.append(element)
         return element
 
-    def button(self, rect: pygame.Rect, text: str, action: Action, object_id: Optional[str] = None, container: Any = None) -> UIButton:
+    def button(self, rect: pygame.Rect, text: str, action: Action, object_id: Optional[str] = None,
+               container: Optional[IContainerLikeInterface] = None) -> UIButton:
         b = UIButton(rect, text, self.manager, container=container, object_id=object_id)
         self.add_action(b, action)
         return b
 
-    def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Any = None) -> UILabel:
+    def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Optional[IContainerLikeInterface] = None) -> UILabel:
         return UILabel(rect, text, self.manager, container=container, object_id=object_id)
 
     def wrapped_label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, up: bool = False) -> List[UILabel]:
@@ -321,8 +344,9 @@ class MenuScene(Scene):
 
     def _do(self, action: Action) -> None:
         if action[0] == "choose":
-            row, value = action[1], action[2]
-            row.choose(value)
+            row, i = action[1], action[2]
+            assert isinstance(row, ChoiceRow) and isinstance(i, int)
+            row.choose_nth(i)
             self.dirty = True
             return
         if action[0] == "settings":
@@ -396,7 +420,7 @@ def mode_name(key: str) -> str:
     return shown(key)
 
 
-def saved_match_text(session: Any, options: Any) -> str:
+def saved_match_text(session: "Session", options: Optional["MatchOptions"]) -> str:
     """What starting a new match loses: "Your saved match, White 2 – Black 0
     of 5, will be lost." (against the computer: and it counts as abandoned)."""
     m = session.match
