@@ -153,10 +153,15 @@ class Judge:
     """The expert's ranking, the network's value and the cube model."""
 
     def __init__(self, bot: Any = None, static: Any = None):
-        from .ai.bots import get_bot
+        from .ai.bots import NetBot, get_bot
 
-        self.bot = bot if bot is not None else get_bot("expert")
-        self.static = static if static is not None else get_bot("intermediate")
+        def network_bot(level: str) -> NetBot:
+            made = get_bot(level)
+            assert isinstance(made, NetBot)  # every level but 'random'
+            return made
+
+        self.bot = bot if bot is not None else network_bot("expert")
+        self.static = static if static is not None else network_bot("intermediate")
 
     def probs(self, position: Position) -> np.ndarray:
         """The five outcome probabilities for the side on roll, before rolling."""

@@ -28,9 +28,10 @@ from .. import checks
 from ..errors import ArgumentTypeError
 from ..kinds import MULTIPLES, ResignLevel
 from ..moves import legal_leaves
-from ..position import Play, Position, check_position
+from ..position import BoardKey, Play, Position, check_position
 from . import cube, race, search
 from .network import Network, equity
+from .protocol import MatchContext
 
 _NETWORKS: Dict[str, Network] = {}
 
@@ -92,16 +93,17 @@ class NetBot:
             return race.bearoff_probabilities(position)
         me = np.array([position.boards[0]], dtype=np.float32)
         them = np.array([position.boards[1]], dtype=np.float32)
-        return self.net.evaluate_boards(me, them)[0]
+        probs: np.ndarray = self.net.evaluate_boards(me, them)[0]
+        return probs
 
     def _evaluator(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
         """The network, except where both sides are all at home: the database."""
         return race.evaluate_boards(self.net.evaluate_boards, me, them)
 
-    def _static(self, keys: List[tuple]) -> np.ndarray:
+    def _static(self, keys: List[BoardKey]) -> np.ndarray:
         return search.static(self._evaluator, keys)
 
-    def _deep(self, keys: List[tuple]) -> np.ndarray:
+    def _deep(self, keys: List[BoardKey]) -> np.ndarray:
         """1-ply values of ``keys`` (best first by 0-ply); at lookahead 2 the
         closest contenders are searched one roll deeper still."""
         values = search.one_ply(self._evaluator, keys)
@@ -156,7 +158,7 @@ class NetBot:
         return max(pool, key=lambda t: t[1])[0]
 
     # -- the cube and resignations ------------------------------------------------
-    def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
+    def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[MatchContext] = None) -> bool:
         """Should the side on roll (before rolling) double?  ``owner``:
         'centre', 'me' or 'opponent'; ``match``: see :func:`cube.match_double_rule`."""
         check_position(position)
@@ -170,7 +172,7 @@ class NetBot:
             return False
         return cube.should_double(self.evaluate(position), contact=position.is_contact(), owner=owner)
 
-    def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
+    def should_take(self, position: Position, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         """``position`` is seen from the side being doubled, its opponent on roll."""
         check_position(position)
         probs_doubler = self.evaluate(position.swapped())
@@ -211,11 +213,11 @@ class RandomBot:
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
         return [(leaf[0], 0.0) for leaf in legal_leaves(position, dice).values()]
 
-    def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[dict] = None) -> bool:
+    def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[MatchContext] = None) -> bool:
         check_position(position)
         return False
 
-    def should_take(self, position: Position, cube_value: int = 1, match: Optional[dict] = None) -> bool:
+    def should_take(self, position: Position, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         check_position(position)
         return True
 
@@ -230,7 +232,7 @@ class RandomBot:
 LEVELS = ("beginner", "intermediate", "expert")
 
 
-def get_bot(level: str, seed: int | None = None, net: Network | None = None):
+def get_bot(level: str, seed: int | None = None, net: Network | None = None) -> "NetBot | RandomBot":
     """A computer player: 'beginner', 'intermediate', 'expert' or 'random'.
     A bad level raises :class:`~engine.errors.InvalidArgumentError`, a
     wrong type :class:`~engine.errors.ArgumentTypeError`."""

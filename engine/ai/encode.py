@@ -27,7 +27,7 @@ the side not on roll hits a blot of the side on roll (1).
 
 from __future__ import annotations
 
-from typing import Iterable, Tuple
+from typing import Callable, Dict, Iterable, Tuple
 
 import numpy as np
 
@@ -62,7 +62,8 @@ def boards(positions: Iterable[Position]) -> Tuple[np.ndarray, np.ndarray]:
 
 def _mask(cond: np.ndarray, first: int = 1) -> np.ndarray:
     """Rows of booleans for slots ``first``.. -> one int64 bitmask per row."""
-    return cond.astype(np.int64) @ _BITS[first : first + cond.shape[1]]
+    bits: np.ndarray = cond.astype(np.int64) @ _BITS[first : first + cond.shape[1]]
+    return bits
 
 
 def _bit_length(x: np.ndarray) -> np.ndarray:
@@ -90,7 +91,8 @@ def _side(s: np.ndarray) -> np.ndarray:
 
 def _reach_chance(dist: np.ndarray) -> np.ndarray:
     """(N, 24) 0/1 "distance d is good" -> fraction of the 36 rolls reaching one."""
-    return ((dist @ _REACH) > 0).sum(axis=1) * (1.0 / 36.0)
+    chance: np.ndarray = ((dist @ _REACH) > 0).sum(axis=1) * (1.0 / 36.0)
+    return chance
 
 
 def shot_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
@@ -114,7 +116,8 @@ def contact(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     """1 where some checker of one side still has to pass one of the other."""
     my_back = _bit_length(_mask(me[:, 1:26] > 0)) - 1
     their_back = _bit_length(_mask(them[:, 1:26] > 0)) - 1
-    return (my_back + their_back > 25).astype(np.float32)
+    contact: np.ndarray = (my_back + their_back > 25).astype(np.float32)
+    return contact
 
 
 def encode(me: np.ndarray, them: np.ndarray) -> np.ndarray:
@@ -201,10 +204,12 @@ def encode_v2(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     return x
 
 
-ENCODERS = {N_INPUTS: encode, N_INPUTS_V2: encode_v2}
+#: an encoding: the boards of the side on roll and of the other side -> the network's inputs
+Encoder = Callable[[np.ndarray, np.ndarray], np.ndarray]
+ENCODERS: Dict[int, Encoder] = {N_INPUTS: encode, N_INPUTS_V2: encode_v2}
 
 
-def encoder_for(n_inputs: int):
+def encoder_for(n_inputs: int) -> Encoder:
     """The encoding function for a network with ``n_inputs`` inputs."""
     try:
         return ENCODERS[n_inputs]

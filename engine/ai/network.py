@@ -8,7 +8,7 @@ backgammon.  ``equity = 2p - 1 + gw - gl + bw - bl`` (cubeless points per game).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict
+from typing import Dict, Mapping
 
 import numpy as np
 
@@ -23,7 +23,8 @@ DEFAULT_WEIGHTS = assets_dir() / "weights.npz"
 def equity(probs: np.ndarray) -> np.ndarray:
     """Cubeless equity of (N, 5) probabilities."""
     p = np.asarray(probs)
-    return 2.0 * p[..., WIN] - 1.0 + p[..., WIN_G] - p[..., LOSE_G] + p[..., WIN_BG] - p[..., LOSE_BG]
+    eq: np.ndarray = 2.0 * p[..., WIN] - 1.0 + p[..., WIN_G] - p[..., LOSE_G] + p[..., WIN_BG] - p[..., LOSE_BG]
+    return eq
 
 
 def flip(probs: np.ndarray) -> np.ndarray:
@@ -39,7 +40,8 @@ def flip(probs: np.ndarray) -> np.ndarray:
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    return out
 
 
 class Network:
@@ -49,7 +51,7 @@ class Network:
     network evaluates boards with :meth:`evaluate_boards` whatever its inputs.
     """
 
-    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: Dict | None = None):
+    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: Mapping[str, object] | None = None):
         if (
             w1.ndim != 2
             or w1.shape[0] not in ENCODERS
@@ -59,7 +61,7 @@ class Network:
         ):
             raise ValueError(f"weight shapes do not fit: {w1.shape} {b1.shape} {w2.shape} {b2.shape}")
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(a, dtype=np.float32) for a in (w1, b1, w2, b2))
-        self.meta = dict(meta or {})
+        self.meta: Dict[str, object] = dict(meta or {})
         self.encode = encoder_for(self.w1.shape[0])
 
     @classmethod
@@ -87,11 +89,11 @@ class Network:
 
     @property
     def hidden(self) -> int:
-        return self.b1.shape[0]
+        return int(self.b1.shape[0])
 
     @property
     def inputs(self) -> int:
-        return self.w1.shape[0]
+        return int(self.w1.shape[0])
 
     def evaluate_boards(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
         """(N, 26) boards of the side on roll and of the other side, each in

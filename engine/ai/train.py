@@ -30,17 +30,17 @@ import argparse
 import json
 import time
 from pathlib import Path
-from typing import Dict, List
+from typing import List, Mapping, Tuple
 
 import numpy as np
 
 from ..moves import legal_leaves
-from ..position import Position
+from ..position import Board, BoardKey, Position
 from .network import Network, sigmoid, equity, flip
 
 
 class Adam:
-    def __init__(self, shapes: List[tuple], lr: float = 1e-3, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
+    def __init__(self, shapes: List[Tuple[int, ...]], lr: float = 1e-3, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
         self.lr, self.b1, self.b2, self.eps = lr, b1, b2, eps
         self.m = [np.zeros(s, dtype=np.float32) for s in shapes]
         self.v = [np.zeros(s, dtype=np.float32) for s in shapes]
@@ -74,7 +74,7 @@ def train_step(net: Network, opt: Adam, x: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)).mean())
 
 
-def outcome_for_loser(winner_board: tuple, loser_board: tuple) -> np.ndarray:
+def outcome_for_loser(winner_board: Board, loser_board: Board) -> np.ndarray:
     """The five probabilities, exactly, for the side that has just lost
     (boards in each side's own numbering, 26 slots)."""
     gammon = loser_board[0] == 0
@@ -100,11 +100,11 @@ class SelfPlay:
         self.vs[g] = []
         self.plies[g] = 0
 
-    def ply(self, lam: float) -> List[tuple]:
+    def ply(self, lam: float) -> List[Tuple[np.ndarray, np.ndarray]]:
         """Every game makes one move.  Returns (states, targets) of games that ended."""
-        rows: List[tuple] = []
+        rows: List[Board] = []
         owners: List[int] = []
-        keys_per_game: List[list] = []
+        keys_per_game: List[List[BoardKey]] = []
         dice = self.rng.integers(1, 7, size=(self.n, 2))
         for g in range(self.n):
             pos = self.pos[g]
@@ -144,7 +144,7 @@ class SelfPlay:
         del owners_arr
         return finished
 
-    def _targets(self, g: int, final: np.ndarray, lam: float) -> tuple:
+    def _targets(self, g: int, final: np.ndarray, lam: float) -> Tuple[np.ndarray, np.ndarray]:
         xs, vs = self.xs[g], self.vs[g]
         n = len(xs)
         targets = np.empty((n, 5), dtype=np.float32)
@@ -157,15 +157,15 @@ class SelfPlay:
         return np.array(xs, dtype=np.float32).reshape(n, -1), targets
 
 
-def save_checkpoint(path: Path, net: Network, opt: Adam, games: int, meta: Dict) -> None:
+def save_checkpoint(path: Path, net: Network, opt: Adam, games: int, meta: Mapping[str, object]) -> None:
     tmp = path.with_name(path.name + ".tmp.npz")
     arrays = {f"m{i}": m for i, m in enumerate(opt.m)}
     arrays.update({f"v{i}": v for i, v in enumerate(opt.v)})
-    np.savez(tmp, w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, t=opt.t, games=games, meta=json.dumps(meta), **arrays)
+    np.savez(tmp, allow_pickle=True, w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, t=opt.t, games=games, meta=json.dumps(meta), **arrays)
     tmp.replace(path)
 
 
-def load_checkpoint(path: Path, opt: Adam) -> tuple:
+def load_checkpoint(path: Path, opt: Adam) -> Tuple[Network, int]:
     with np.load(path) as d:
         net = Network(d["w1"], d["b1"], d["w2"], d["b2"])
         for i in range(4):
@@ -175,7 +175,7 @@ def load_checkpoint(path: Path, opt: Adam) -> tuple:
         return net, int(d["games"])
 
 
-def schedule(games: int, total: int, lam0: float = 0.7, lam1: float = 0.2, lr0: float = 1e-3, lr1: float = 1e-4, start: int = 0) -> tuple:
+def schedule(games: int, total: int, lam0: float = 0.7, lam1: float = 0.2, lr0: float = 1e-3, lr1: float = 1e-4, start: int = 0) -> Tuple[float, float]:
     """(lambda, learning rate) after ``games`` games: both move from their
     first to their last value (lambda linearly, the rate geometrically) between
     ``start`` and ``total`` games."""

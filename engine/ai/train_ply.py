@@ -24,18 +24,18 @@ import argparse
 import time
 from multiprocessing import Process
 from pathlib import Path
-from typing import List, Tuple
+from typing import Dict, Iterator, List, Tuple
 
 import numpy as np
 
 from ..moves import legal_leaves
-from ..position import Position
+from ..position import Board, Position
 from .network import Network, equity, flip
 from .search import ROLL_WEIGHTS, ROLLS
 from .train import Adam, train_step
 
 
-def _mover_wins(b: tuple, o_my: tuple) -> np.ndarray:
+def _mover_wins(b: Board, o_my: Board) -> np.ndarray:
     """The five probabilities of a side that has just borne off its last checker."""
     loser = o_my[::-1]
     gammon = loser[0] == 0
@@ -45,9 +45,9 @@ def _mover_wins(b: tuple, o_my: tuple) -> np.ndarray:
 
 def one_ply_target(net: Network, position: Position) -> np.ndarray:
     """The side on roll's five probabilities, one roll deep (0-ply choices)."""
-    rows: List[tuple] = []
+    rows: List[Board] = []
     groups: List[int] = []
-    exact: dict = {}
+    exact: Dict[int, np.ndarray] = {}
     for roll in ROLLS:
         legal = legal_leaves(position, roll)
         if not legal:  # a pass: the opponent is on roll on the same boards
@@ -74,7 +74,7 @@ def one_ply_target(net: Network, position: Position) -> np.ndarray:
     return target
 
 
-def _self_play_positions(net: Network, rng: np.random.Generator, explore: float = 0.05):
+def _self_play_positions(net: Network, rng: np.random.Generator, explore: float = 0.05) -> Iterator[Position]:
     """Positions met in one self-play game (side on roll, before rolling)."""
     pos = Position.initial()
     for _ in range(2000):
@@ -157,7 +157,8 @@ def fit(net: Network, x: np.ndarray, y: np.ndarray, epochs: int, lr: float, batc
         print(f"epoch {epoch + 1}: held-out loss {loss:.5f}", flush=True)
         if loss < best[0]:
             best = (loss, [a.copy() for a in (net.w1, net.b1, net.w2, net.b2)])
-    return Network(*best[1], meta=dict(net.meta))
+    w1, b1, w2, b2 = best[1]
+    return Network(w1, b1, w2, b2, meta=dict(net.meta))
 
 
 def main(argv: List[str] | None = None) -> None:
