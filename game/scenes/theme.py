@@ -15,20 +15,23 @@ by :func:`manager` starts in the language shown and draws with its fonts.
 
 from __future__ import annotations
 
-import copy
+import io
 import importlib.resources
 import json
 import os
 import warnings
 from functools import lru_cache
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.resource_loaders import IResourceLoader
-from pygame_gui.core.utility import set_default_manager
+from pygame_gui.core.interfaces import IGUIFontInterface
+from pygame_gui.core.package_resource import PackageResource
+from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource, set_default_manager
 
+from ..jsontypes import JSONObject
 from ..lru import Bounded
 from .. import fonts, i18n
 from . import shapes
@@ -68,13 +71,19 @@ def ui_font_px(size: Tuple[int, int]) -> int:
     return max(12, min(64, int(min(h / 40, w / 60))))
 
 
+#: a block of the theme file: "colours", "misc" and "font", each of words by name
+ThemeBlock = Dict[str, Dict[str, str]]
+
+
 @lru_cache(maxsize=1)
-def _base() -> Dict[str, Any]:
+def _base() -> Dict[str, ThemeBlock]:
+    """The theme file (the object ids' blocks of colours, misc and font
+    settings, all words), each block merged with the one it inherits."""
     with open(THEME_FILE, encoding="utf-8") as f:
-        data = json.load(f)
+        data: Dict[str, ThemeBlock] = json.load(f)
     for oid, parent in INHERITS.items():
         own, base = data.get(oid, {}), data.get(parent, {})
-        merged: Dict[str, Any] = {}
+        merged: ThemeBlock = {}
         for block in ("colours", "misc"):
             if block in own or block in base:
                 merged[block] = dict(base.get(block, {}), **own.get(block, {}))
@@ -99,18 +108,20 @@ def locales(lang: str) -> Tuple[str, ...]:
 
 @lru_cache(maxsize=8)
 def _theme(font_px: int, lang: str = "en") -> str:
-    data = copy.deepcopy(_base())
     factor = font_px / BASE_PX
-    for oid, block in data.items():
+    data: Dict[str, Dict[str, object]] = {}
+    for oid, block in _base().items():
+        out: Dict[str, object] = {name: dict(words) for name, words in block.items()}
         font = block.get("font")
         if font is not None and "size" in font:
-            font["size"] = _scaled(font["size"], factor, 10)
+            font = dict(font, size=_scaled(font["size"], factor, 10))
             if font.get("name") == "fira_code":
                 font["regular_path"] = SYMBOL_FONT
-            block["font"] = [_localised(font, code, oid) for code in locales(lang)]
+            out["font"] = [_localised(font, code, oid) for code in locales(lang)]
         misc = block.get("misc")
         if misc is not None and "shape_corner_radius" in misc:
-            misc["shape_corner_radius"] = _scaled(misc["shape_corner_radius"], factor, 3)
+            out["misc"] = dict(misc, shape_corner_radius=_scaled(misc["shape_corner_radius"], factor, 3))
+        data[oid] = out
     return json.dumps(data)
 
 
@@ -140,7 +151,9 @@ def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
 #: or two languages, and each Noto Sans SC size costs some 4 MB, so keeping
 #: every size a resize or a language switch ever made grew without end
 FONTS_KEPT = 12
-_LOADED_FONTS: Bounded[Tuple[Any, ...], Any] = Bounded(FONTS_KEPT)
+#: where a font comes from (a file, or a package and its resource), its size, style and renderer
+FontKey = Tuple[Union[str, Tuple[str, str]], int, Tuple[Tuple[str, str], ...], bool, str]
+_LOADED_FONTS: Bounded[FontKey, IGUIFontInterface] = Bounded(FONTS_KEPT)
 
 
 @lru_cache(maxsize=16)
@@ -161,37 +174,38 @@ def _share_loaded_fonts() -> None:
     anew: Noto Sans SC takes some 15 ms a size (its file is 8 MB), which made
     a Chinese screen slow to appear.  A font once loaded (a file or package
     resource at a size and style) is kept and handed to later managers."""
-    from pygame_gui.core.utility import FontResource
-
     if getattr(FontResource.load, "shared", False):
         return
     load = FontResource.load
 
-    def shared_load(self: Any) -> Any:
+    def shared_load(self: FontResource) -> Optional[pygame.error]:
         loc = self.location
-        if hasattr(loc, "resource"):  # one of pygame_gui's own fonts (a language's default)
+        if isinstance(loc, PackageResource):  # one of pygame_gui's own fonts (a language's default)
             path = _package_file(loc.package, loc.resource)
             if path is not None:
                 self.location = loc = path
+        where: Union[str, Tuple[str, str], None]
         if isinstance(loc, str):
-            where: Any = loc
-        elif hasattr(loc, "resource"):  # a PackageResource (pygame_gui's default fonts)
+            where = loc
+        elif isinstance(loc, PackageResource):  # pygame_gui's default fonts
             where = (loc.package, loc.resource)
         else:  # bytes: not worth a key
             where = None
-        key = (where, self.size, tuple(sorted((k, str(v)) for k, v in self.style.items())), self.force_style, self.font_type_to_use)
-        font = _LOADED_FONTS.get(key) if where is not None else None
+        key: Optional[FontKey] = None if where is None else (
+            where, self.size, tuple(sorted((k, str(v)) for k, v in self.style.items())), self.force_style, self.font_type_to_use)
+        font = _LOADED_FONTS.get(key) if key is not None else None
         if font is not None:
             try:
                 font.size("A")  # still alive? (pygame.quit() ends every font made before it)
             except pygame.error:
+                assert key is not None
                 _LOADED_FONTS.pop(key)
                 font = None
         if font is not None:
             self.loaded_font = font
             return None
         error = load(self)
-        if error is None and where is not None and self.loaded_font is not None:
+        if error is None and key is not None and self.loaded_font is not None:
             _LOADED_FONTS.put(key, self.loaded_font)
         return error
 
@@ -199,7 +213,7 @@ def _share_loaded_fonts() -> None:
     FontResource.load = shared_load  # type: ignore[method-assign]
 
 
-def box_block(object_id: str) -> Dict[str, Any]:
+def box_block(object_id: str) -> ThemeBlock:
     """The theme file's block for ``object_id`` (with what it inherits)."""
     return _base().get(object_id, {})
 
@@ -210,10 +224,10 @@ def box_block(object_id: str) -> Dict[str, Any]:
 #: held hundreds of MB after resizes and language switches; the screen on
 #: show and the one before are what a rebuild reuses
 THEMES_KEPT = 2
-_THEMES: Bounded[Tuple[int, str], Tuple[Any, Any]] = Bounded(THEMES_KEPT)
+_THEMES: Bounded[Tuple[int, str], Tuple[UIAppearanceTheme, pygame.font.Font]] = Bounded(THEMES_KEPT)
 
 
-def _parsed_theme(key: Tuple[int, str]) -> Any:
+def _parsed_theme(key: Tuple[int, str]) -> Optional[UIAppearanceTheme]:
     """The theme parsed for ``key`` before, if its fonts are still alive
     (pygame.quit() elsewhere in the process ends every font made before it)."""
     got = _THEMES.get(key)
@@ -233,7 +247,7 @@ class Loader(IResourceLoader):
     tenth of a new size's rebuild, for fonts that mostly come from
     :data:`_LOADED_FONTS` anyway."""
 
-    def add_resource(self, resource: Any) -> None:
+    def add_resource(self, resource: Union[FontResource, ImageResource, SurfaceResource]) -> None:
         error = resource.load()
         if error is not None:
             warnings.warn(str(error), stacklevel=2)
@@ -251,10 +265,10 @@ class Loader(IResourceLoader):
 class Theme(UIAppearanceTheme):
     """pygame_gui's theme without its check of every colour and value on
     each parse (a tenth of a rebuild at a new size): the themes made here
-    come from :func:`theme`, and tests/test_ui_shapes.py checks those with
+    come from :func:`theme`, and tests/test_ui_theme.py checks those with
     pygame_gui's own validation."""
 
-    def validate_theme_data(self, theme_data: Dict[str, Any]) -> List[str]:
+    def validate_theme_data(self, theme_data: Dict[str, Any]) -> List[str]:  # pygame_gui's signature
         return []
 
 
@@ -265,7 +279,7 @@ def _manager_class(key: Tuple[int, str]) -> type:
     parsing the theme was a third of a rebuild.  Managers only read it."""
 
     class Manager(pygame_gui.UIManager):
-        def create_new_theme(self, theme_path: Any = None) -> Any:
+        def create_new_theme(self, theme_path: Union[str, os.PathLike, io.StringIO, PackageResource, dict, None] = None) -> UIAppearanceTheme:
             cached = _parsed_theme(key)
             if cached is not None:
                 return cached
@@ -296,6 +310,6 @@ def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
     return made
 
 
-def theme(font_px: int, lang: str = "en") -> Dict[str, Any]:
+def theme(font_px: int, lang: str = "en") -> JSONObject:
     """The theme for text ``font_px`` high in ``lang``, as a dict pygame_gui takes."""
     return json.loads(_theme(font_px, lang))
