@@ -1,0 +1,99 @@
+"""The board's plane lifted into 3-D under one
+:class:`~game.board.projection.Projection`: polygons of the plane at a height,
+the screen boxes of what stands on the plane (kept while the view is still),
+words on the board sized by their distance, rings on checkers' tops.
+
+The oblique view makes a new :class:`Lifted` whenever its projection changes
+(the player turns or zooms the board), so nothing here outlives the view it
+was found for.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+import pygame
+
+from .layout import Layout
+from .projection import Projection
+from .solids import SHADOW_SLANT, circle_outline, ring
+from .text import TextCache
+
+Point = Tuple[float, float]
+#: heights in units of a point's width
+CHECKER_H = 0.2
+BOARD_T = 0.45
+SLAB_Z = 0.42
+
+
+def disc(centre: Point, radius: float) -> np.ndarray:
+    """A flat circle on the board's plane (its outline's points in 3-D)."""
+    return ring(centre[0], centre[1], 0.0, radius)
+
+
+def blit_centered(surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> pygame.Rect:
+    w, h = sprite.get_size()
+    return surface.blit(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)))
+
+
+class Lifted:
+    """Geometry of one layout seen through one projection."""
+
+    def __init__(self, layout: Layout, projection: Projection, text: TextCache):
+        self.layout = layout
+        self.projection = projection
+        self.text = text
+        #: screen boxes of plane rectangles, by rectangle and height
+        self._boxes: Dict[Tuple[int, int, int, int, float], pygame.Rect] = {}
+
+    def poly(self, pts: List[Point], z: float = 0.0) -> List[Point]:
+        """Points of the plane at height ``z``, on the screen."""
+        arr = np.array([(x, y, z) for x, y in pts], float)
+        return [(float(a), float(b)) for a, b in self.projection.many(arr)]
+
+    def rect_poly(self, r: pygame.Rect, z: float = 0.0) -> List[Point]:
+        return self.poly([(r.left, r.top), (r.right, r.top), (r.right, r.bottom), (r.left, r.bottom)], z)
+
+    def screen_box(self, plane: pygame.Rect, height: float) -> pygame.Rect:
+        """The screen rectangle that holds whatever stands on ``plane`` (a
+        rectangle of the board plane) up to ``height``, with its shadow."""
+        key = (plane.x, plane.y, plane.w, plane.h, height)
+        box = self._boxes.get(key)
+        if box is None:
+            sx, sy = SHADOW_SLANT
+            x0, y0 = plane.left, plane.top
+            x1, y1 = plane.right + sx * height, plane.bottom + sy * height
+            pts = np.array([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, height)], float)
+            scr = self.projection.many(pts)
+            lo, hi = scr.min(axis=0), scr.max(axis=0)
+            box = pygame.Rect(int(lo[0]) - 3, int(lo[1]) - 3, int(hi[0] - lo[0]) + 7, int(hi[1] - lo[1]) + 7)
+            if len(self._boxes) > 400:
+                self._boxes.clear()
+            self._boxes[key] = box
+        return box.copy()
+
+    @property
+    def tray_box(self) -> pygame.Rect:
+        """The screen box of the tray with its borne-off checkers."""
+        return self.screen_box(self.layout.tray_rect, (SLAB_Z + 0.05) * self.layout.d)
+
+    def label(self, surface: Optional[pygame.Surface], text: str, role: str, colour: Tuple[int, ...], at: Point, z: float = 0.0) -> pygame.Rect:
+        """Words on the board at ``at`` (height ``z``), sized by their distance;
+        without a surface only where they would go."""
+        size = max(8, int(self.layout.font_px(role) * self.projection.scale_at(at[0], at[1], z)) // 2 * 2)
+        label = self.text.render(text, size, colour)
+        x, y = self.projection.to_screen(at[0], at[1], z)
+        if surface is None:
+            return label.get_rect(center=(round(x), round(y)))
+        return blit_centered(surface, label, (x, y))
+
+    def checker_ring_width(self) -> int:
+        """The width of the ring on a checker's top."""
+        return int(self.layout.checker_radius * self.projection.scale_at(*self.layout.board_rect.center) * 0.07)
+
+    def ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float) -> pygame.Rect:
+        """A ring round the top of a checker at ``centre`` (``scale``: of a checker's radius)."""
+        lay = self.layout
+        w = int(max(2.0, lay.d * width * self.projection.scale_at(*centre)))
+        return circle_outline(surface, self.projection, centre, CHECKER_H * lay.d, lay.checker_radius * scale, colour, w)
