@@ -12,7 +12,7 @@ import warnings
 import pygame
 import pytest
 from pygame_gui.core.ui_appearance_theme import UIThemeValidator
-from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from game.scenes import shapes, theme
 
@@ -130,3 +130,17 @@ def test_a_buttons_other_states_are_drawn_when_first_shown(manager):
     button.disable()
     manager.update(1 / 60)
     assert button.image.get_at(centre)[:3] == tuple(shape.theming["disabled_bg"])[:3]
+
+
+def test_a_label_keeps_no_copies_of_its_text_a_text_entry_does(manager):
+    """pygame_gui kept, for every state of every shape with text, the state
+    without its text and the text apart (only a text entry edits them)."""
+    label = UILabel(pygame.Rect(0, 0, 700, 120), "Backgammon", manager, object_id="#title")
+    entry = UITextEntryLine(pygame.Rect(0, 130, 400, 60), manager)
+    entry.set_text("127.0.0.1")
+    for _ in range(3):
+        manager.update(1 / 60)
+    normal = label.drawable_shape.states["normal"]
+    assert normal.generated and normal.pre_text_surface is None and normal.text_surface is None
+    assert label.image.get_bounding_rect().width > 100  # the text is drawn
+    assert entry.drawable_shape.states["normal"].text_surface is not None

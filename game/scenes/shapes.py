@@ -1,5 +1,5 @@
-"""Rounded rectangles for pygame_gui's buttons and panels, drawn at their
-own size.
+"""pygame_gui's buttons and panels drawn at their own size, each state when
+first shown, without copies kept for text editing.
 
 pygame_gui draws each state of a rounded rectangle (normal, hovered,
 selected, active ...) four times wider and higher than shown and scales it
@@ -7,12 +7,13 @@ down, to smooth the corners: sixteen times the pixels of the element, and
 two such surfaces kept until every state is drawn.  A settings screen of a
 2560x1440 window took a fifth of a second of CPU to rebuild (a second at
 4K) and held some 60 MB of them.  Only the corners need smoothing: here a
-corner is drawn four times larger once per radius (a few hundred pixels)
-(a few hundred pixels, kept) and the rest is filled at the element's own
-size: the same shapes, colours and premultiplied alpha as pygame_gui's.
+corner is drawn four times larger once per radius (a few hundred pixels,
+kept) and the rest is filled at the element's own size: the same shapes,
+colours and premultiplied alpha as pygame_gui's.
 
-:func:`install` puts :func:`redraw_state` in place of pygame_gui's method;
-what it does not draw (colour gradients, filled bars) still goes to
+:func:`install` puts :func:`redraw_state`, :func:`redraw_all_states` and
+:func:`finalise_text` in place of pygame_gui's methods; what they do not
+cover (colour gradients, filled bars, text entries) still goes to
 pygame_gui's own.
 
 >>> box = rounded_rect((40, 20), (6, 6, 6, 6), (1, 1, 1, 1), pygame.Color("#f5c542"), pygame.Color("#3a3f46"))
@@ -27,6 +28,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import pygame
 from pygame_gui.core.colour_gradient import ColourGradient
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 
 from ..lru import Bounded
@@ -36,6 +38,7 @@ SUPERSAMPLE = 4
 _CORNERS: Bounded[Tuple[int, bool, bool, bool], pygame.Surface] = Bounded(64)
 _ORIGINAL: Optional[Callable[..., None]] = None
 _ORIGINAL_ALL: Optional[Callable[..., None]] = None
+_ORIGINAL_TEXT: Optional[Callable[..., None]] = None
 #: which corner each of pygame_gui's four radii is: (right, bottom)
 CORNERS = ((False, False), (True, False), (False, True), (True, True))
 
@@ -136,10 +139,32 @@ def redraw_state(self: Any, state_str: str, add_text: bool = True) -> None:
         else:
             state.surface = shape
     self.finalise_images_and_text(f"{state_str}_images", state_str, f"{state_str}_text", f"{state_str}_text_shadow", add_text)
-    if not self.editable_text:  # the text apart, and the state without it: only a text entry edits them
-        state.pre_text_surface = state.text_surface = None
     state.has_fresh_surface = True
     state.generated = True
+
+
+def finalise_text(self: Any, state_str: str, text_colour_state_str: str = "",
+                  text_shadow_colour_state_str: str = "", only_text_changed: bool = False) -> None:
+    """pygame_gui's ``DrawableShape.finalise_text`` (the text drawn onto a
+    state) without what only a text entry needs: it kept a copy of the state
+    without its text and the text apart, two more surfaces of the element's
+    size for every state of every button and label (and copying one was a
+    seventh of a 1440p lobby's rebuild)."""
+    if self.editable_text or only_text_changed:
+        assert _ORIGINAL_TEXT is not None
+        _ORIGINAL_TEXT(self, state_str, text_colour_state_str, text_shadow_colour_state_str, only_text_changed)
+        return
+    layout = self.text_box_layout
+    if layout is None:
+        return
+    state = self.states[state_str]
+    text = pygame.Surface(state.surface.get_size(), pygame.SRCALPHA, 32)
+    text.fill((0, 0, 0, 0))
+    layout.set_default_text_colour(self.theming[text_colour_state_str])
+    layout.set_default_text_shadow_colour(self.theming[text_shadow_colour_state_str])
+    layout.finalise_to_surf(text)
+    state.surface.blit(text, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+    state.pre_text_surface = state.text_surface = None
 
 
 def redraw_all_states(self: Any, force_full_redraw: bool = False) -> None:
@@ -165,10 +190,13 @@ def redraw_all_states(self: Any, force_full_redraw: bool = False) -> None:
 
 def install() -> None:
     """Draw pygame_gui's rounded rectangles with :func:`redraw_state` and
-    :func:`redraw_all_states` (once)."""
-    global _ORIGINAL, _ORIGINAL_ALL
+    :func:`redraw_all_states`, and every shape's text with
+    :func:`finalise_text` (once)."""
+    global _ORIGINAL, _ORIGINAL_ALL, _ORIGINAL_TEXT
     if _ORIGINAL is None:
         _ORIGINAL = RoundedRectangleShape.redraw_state
         _ORIGINAL_ALL = RoundedRectangleShape.redraw_all_states
+        _ORIGINAL_TEXT = DrawableShape.finalise_text
         RoundedRectangleShape.redraw_state = redraw_state  # type: ignore[method-assign]
         RoundedRectangleShape.redraw_all_states = redraw_all_states  # type: ignore[method-assign]
+        DrawableShape.finalise_text = finalise_text  # type: ignore[method-assign]
