@@ -9,7 +9,8 @@ and the kiosk's attract mode stopped by a key.  Every ``--every`` seconds
 (and at the end) it samples the resident set size (RSS: what the system
 gives the process, SDL surfaces and fonts included, which Python's object
 counts do not see) after ``gc.collect()``, each time in the lobby at
-1280x720 (after the round's resizes), so that samples compare.
+1280x720 in English (after the round's resizes and languages), so that
+samples compare.
 
     python benchmarks/memory.py --minutes 30 [--warmup 120] [--every 30]
 
@@ -193,10 +194,18 @@ class Tour:
         self.counts["attract"] += 1
 
     def at_rest(self) -> None:
-        """The lobby at the first size: every sample is taken in the same
-        state, so that samples compare (a 1440p board holds more than a
-        600-line one while it is shown)."""
-        self.lobby()
+        """The lobby at the first size, in English: every sample is taken in
+        the same state, so that samples compare (a 1440p board holds more
+        than a 600-line one while it is shown, a Chinese screen its fonts)."""
+        from game import i18n
+
+        lobby = self.lobby()
+        if i18n.language() != "en":
+            self.d.click_button(lobby.settings_button)
+            self.d.click_button(self.scene.rows["language"].button_for("en"))
+            self.d.frames(2)
+            self.d.click_button(self.scene.back_button)
+            self.lobby()
         if self.d.app.size != SIZES[0]:
             w, h = SIZES[0]
             self.size_i = 0

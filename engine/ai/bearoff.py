@@ -261,7 +261,11 @@ class BearoffDatabase:
         self.means = dist @ steps
         # P(needs at least k rolls), for k = 0..MAX_ROLLS
         self.at_least = np.concatenate((np.ones((N_POSITIONS, 1)), 1.0 - np.cumsum(dist, axis=1)), axis=1)
-        self.g_at_least = np.concatenate((np.ones((N_FULL, 1)), 1.0 - np.cumsum(gammon, axis=1)), axis=1)
+        # with one row of zeros more for every side with a checker off (never
+        # gammoned); g_at_least is a view of it, not a second 4 MB copy
+        self._g_at_least_all = np.concatenate((np.ones((N_FULL, 1)), 1.0 - np.cumsum(gammon, axis=1)), axis=1)
+        self._g_at_least_all = np.concatenate((self._g_at_least_all, np.zeros((1, MAX_ROLLS + 1))), axis=0)
+        self.g_at_least = self._g_at_least_all[:N_FULL]
         # every 15-checker position, by stars and bars: 5 bars among 20 places
         bars = np.array(list(itertools.combinations(range(CHECKERS + POINTS - 1), POINTS - 1)))
         edges = np.column_stack((np.full(len(bars), -1), bars, np.full(len(bars), CHECKERS + POINTS - 1)))
@@ -269,8 +273,6 @@ class BearoffDatabase:
         #: each position's rank among the 15-checker positions, -1 for the others
         self.full_rank = np.full(N_POSITIONS, -1, dtype=np.int64)
         self.full_rank[full] = np.arange(N_FULL)
-        # and one row of zeros for every side with a checker off (never gammoned)
-        self._g_at_least_all = np.concatenate((self.g_at_least, np.zeros((1, MAX_ROLLS + 1))), axis=0)
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_PATH, small_path: str | Path | None = SMALL_PATH) -> "BearoffDatabase":
