@@ -33,7 +33,7 @@ __all__ = ["App", "Scene", "SceneStack", "run_app", "clamp_size", "initial_windo
 
 LOG = logging.getLogger(__name__)
 
-RELEASE_EVERY = 0.25  # seconds between two releases of memory (App.release_memory; one takes some 3 ms)
+RELEASE_EVERY = 0.0  # least seconds between two releases of memory (App.release_memory): one takes some 3 ms
 _AUDIO: Optional["NullAudio"] = None  # one set of synthesised sounds per process (the mixer outlives an App)
 
 
@@ -161,10 +161,11 @@ class App(Loop):
 
     def release_memory(self, now: Optional[float] = None, later: bool = False) -> None:
         """After a screen closed or the window changed size: free what the old
-        one held and give it back to the system (game/memory.py); at most once
-        every :data:`RELEASE_EVERY` seconds, so quick switches stay quick.  One
-        asked for sooner, or ``later`` (a resize: its frame is long enough),
-        waits for an idle frame."""
+        one held and give it back to the system (game/memory.py): some 3 ms,
+        at once (a closed 1440p board is 60 MB; at most once every
+        :attr:`release_every` seconds where a tool sets one).  One asked for
+        sooner, or ``later`` (a resize: its frame is long enough), waits for a
+        frame without input."""
         now = time.monotonic() if now is None else now
         if later or now - self._released < self.release_every:
             self._release_wanted = True
