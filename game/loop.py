@@ -10,6 +10,7 @@ at a low rate), and it redraws only when something changed.
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Callable, Optional
 
@@ -23,6 +24,10 @@ MAX_STEPS = 30  # fixed steps per frame at most
 ACTIVE_FPS = 60  # frame rate while something moves
 IDLE_WAIT_MS = 1000  # longest wait for an event when idle
 IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for events
+#: how long a thread keeps Python's interpreter lock while another waits for it: a
+#: computer thinking on its worker thread hands it back to the frame loop within
+#: this (Python's default is 5 ms, most of a frame's budget)
+SWITCH_INTERVAL_S = 0.001
 
 
 class Loop:
@@ -35,6 +40,7 @@ class Loop:
 
     def __init__(self) -> None:
         self.running = True
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.accumulator = 0.0
         self.frames = 0
         self.renders = 0

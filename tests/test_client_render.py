@@ -7,6 +7,7 @@ import pygame
 import pytest
 from support import OUTPUT
 
+from engine import get_bot
 from game.settings import Settings
 from game.testing import Driver
 
@@ -178,3 +179,90 @@ def test_partial_redraws_match_a_full_redraw():
             assert seen == full, f"partial redraw differs at action {n}"
             checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("view", ["top", "oblique"])
+def test_the_widgets_on_the_screen_are_what_a_whole_redraw_draws(view):
+    """The panel and the top bar are drawn straight onto the window, only
+    when they changed; a frame that draws the board for a move leaves them to
+    the next frame (never longer).  Frame after frame, while the computers
+    play, what the window shows of them is what a whole redraw draws, and
+    nothing that flies over a zoomed-in board is drawn on the panel."""
+    settings = Settings(animation_speed=1.0, bot_pace=0.0, pass_pause=0.2, board_view=view)
+    d = Driver(size=(1280, 720), seed=5, seats=(get_bot("random", seed=1), get_bot("random", seed=2)), settings=settings)
+    scene, lay, screen = d.scene, d.layout, d.app.screen
+    if view == "oblique":  # zoomed in at the board's middle: its right half reaches under the panel
+        d.post(pygame.MOUSEMOTION, pos=lay.board_rect.center, rel=(0, 0), buttons=(0, 0, 0), touch=False, window=None)
+        for _ in range(8):
+            d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0, touch=False, which=0, window=None)
+        d.frames(1)
+        assert scene.table.camera.angles.zoom > 2
+    crossed = []
+    real = scene.renderer.draw_moving
+
+    def spy(surface, view):
+        rects = real(surface, view)
+        crossed.extend(r for r in rects if r.colliderect(lay.panel_rect))
+        return rects
+
+    scene.renderer.draw_moving = spy
+    areas = [lay.panel_rect, lay.top_bar_rect]
+    waited = checked = 0
+    for n in range(360):
+        if d.game.phase == "over":
+            break
+        if d.session.thinking:
+            d.session.wait_for_computer()
+        d.frames(1)
+        if scene.frame.ui_waiting:
+            waited += 1
+            d.frames(1)  # the next frame draws them, whatever it draws of the board
+            assert not scene.frame.ui_waiting
+        if n % 3 == 0:
+            seen = [pygame.image.tobytes(screen.subsurface(a), "RGB") for a in areas]
+            scene.frame.invalidate()
+            scene.render(screen, d.app.accumulator / (1 / 120))
+            assert [pygame.image.tobytes(screen.subsurface(a), "RGB") for a in areas] == seen, f"frame {n}"
+            checked += 1
+    assert waited >= 5 and checked >= 40
+    if view == "oblique":
+        assert crossed, "nothing flew towards the panel: the test did not test the clip"
+
+
+@pytest.mark.parametrize("view", ["top", "oblique"])
+def test_the_prompt_coming_and_going_redraws_its_words_only(view):
+    """"Roll the dice" comes and goes with every turn of the player: only its
+    words are drawn again (not the whole board), and the board is what a
+    whole redraw draws."""
+    settings = Settings(animation_speed=1.0, bot_pace=0.0, pass_pause=0.2, board_view=view)
+    d = Driver(size=(1280, 720), seed=6, seats=(None, get_bot("random", seed=3)), settings=settings)
+    scene, g = d.scene, d.game
+    renderer = scene.renderer
+    prompts = []
+    real = renderer.dirty_regions
+
+    def spy(old, new):
+        regions = real(old, new)
+        if old.prompt != new.prompt:
+            prompts.append(regions)
+        return regions
+
+    renderer.dirty_regions = spy
+    rng = random.Random(2)
+    for _ in range(6):
+        d.settle()
+        if g.phase == "over":
+            break
+        if g.phase in ("opening", "roll"):
+            d.key(pygame.K_SPACE)
+        d.settle()
+        while g.phase == "move" and g.to_act == 0:
+            s = rng.choice(g.current_turn.legal_steps())
+            d.click(d.checker_pos(s.frm))
+            d.click(d.target_pos(s.to))
+    d.settle()
+    assert len(prompts) >= 4 and all(regions is not None for regions in prompts)
+    area = pygame.Rect(d.layout.board_area)
+    whole = d.app.screen.copy()
+    renderer.draw(whole, scene.board_view())
+    assert pygame.image.tobytes(d.app.screen.subsurface(area), "RGB") == pygame.image.tobytes(whole.subsurface(area), "RGB")

@@ -19,7 +19,6 @@ from typing import List, Optional, Union
 
 import pygame
 
-from . import viewbuttons
 from .backdrop import draw_backdrop
 from .layout import OFF, Layout
 from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc
@@ -94,24 +93,15 @@ class ObliqueRenderer(BoardRenderer):
                 out.append(self.screen_rect(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1)))
         return out + [self.screen_rect(rect, rect.w) for rect in self.shown_dice_rects(view)]
 
-    def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
-        """What changed (as the top view finds it on the board's plane),
+    def lift_regions(self, plane: List[pygame.Rect]) -> List[pygame.Rect]:
+        """What changed on the board's plane (as the top view finds it),
         lifted to the height of the dice and the cube and projected."""
-        prompt_changed = old.prompt != new.prompt
-        plane = super().dirty_regions(replace(old, prompt=new.prompt, view_focus=new.view_focus), new)
-        if plane is None:
-            return None
         lift = (SLAB_Z + 0.05) * self.layout.d
         tall = 1.6 * self.layout.d  # dice and the cube stand taller
         dice = (self.layout.dice_area, self.layout.other_dice_area, self.layout.cube_col_rect)
-        rects = [self.geo.screen_box(r, tall if r in dice else lift) for r in plane]
-        if prompt_changed:  # the prompt's words, as they were and as they are
-            rects += [self._prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
-        if old.view_focus != new.view_focus:  # the buttons stand on the screen, not on the board
-            rects.append(viewbuttons.area(self.layout))
-        return rects
+        return [self.geo.screen_box(r, tall if r in dice else lift) for r in plane]
 
-    def _prompt_rect(self, text: str) -> pygame.Rect:
+    def prompt_rect(self, text: str) -> pygame.Rect:
         return self.geo.label(None, text, "prompt", NUMBER, self._prompt_at())
 
     def _prompt_at(self) -> Point:

@@ -12,6 +12,7 @@ the scene fills in.  Where things are on the board's plane is in
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import List, Optional, Tuple
 
 import pygame
@@ -157,9 +158,32 @@ class BoardRenderer(Overlays):
         return places.view_counts(view)
 
     def dirty_regions(self, old: BoardView, new: BoardView) -> Optional[List[pygame.Rect]]:
-        """The parts of the board that differ between two views (to redraw
-        only those), or None when it is simpler to redraw it all."""
-        return dirty_regions(self.layout, old, new, self.sprites.focus_ring.get_size())
+        """The parts of the window that differ between two views (to redraw
+        only those), or None when it is simpler to redraw it all: what
+        changed on the board's plane (:meth:`lift_regions` puts it on the
+        screen), the prompt's words as they were and as they are, the view
+        buttons when their focus moved."""
+        same = replace(old, prompt=new.prompt, view_focus=new.view_focus)
+        plane = dirty_regions(self.layout, same, new, self.sprites.focus_ring.get_size())
+        if plane is None:
+            return None
+        rects = self.lift_regions(plane)
+        if old.prompt != new.prompt:
+            rects += [self.prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
+        if old.view_focus != new.view_focus:  # the buttons stand on the screen, not on the board
+            rects.append(viewbuttons.area(self.layout))
+        return rects
+
+    def lift_regions(self, plane: List[pygame.Rect]) -> List[pygame.Rect]:
+        """Where what stands on these parts of the board's plane is seen (the top view: there)."""
+        return plane
+
+    def prompt_rect(self, text: str) -> pygame.Rect:
+        """Where the prompt's words ``text`` are drawn, in the middle of the dice's half."""
+        label = self.text.render(text, self.layout.font_px("prompt"), NUMBER)
+        w, h = label.get_size()
+        cx, cy = self.layout.dice_area.center
+        return pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h)
 
     def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
         lay, sp = self.layout, self.sprites
@@ -219,7 +243,7 @@ class BoardRenderer(Overlays):
             self.blit_centered(surface, dot, (x, y + dy if side == 1 else y - dy))
         if view.prompt:
             label = self.text.render(view.prompt, lay.font_px("prompt"), NUMBER)
-            self.blit_centered(surface, label, lay.dice_area.center)
+            surface.blit(label, self.prompt_rect(view.prompt))
         if view.hint:
             self._draw_hint(surface, view)
         if view.banner:

@@ -328,6 +328,14 @@ def _box_points(values: Optional[Tuple[int, ...]]) -> Tuple[np.ndarray, np.ndarr
     return np.array(faces), np.array(a)[:, None], np.array(b)[:, None], tuple(starts)
 
 
+def prepare_dice() -> None:
+    """Work out every face a die can show once (a few milliseconds, kept for
+    good), so that no frame of a tumble pays for a face it shows first."""
+    _box_points(None)
+    for top in range(1, 7):
+        _box_points(face_values(top))
+
+
 def _lit(colour: Tuple[int, ...], f: float) -> Colour:
     """:func:`shade` for the many brightnesses of a turning face (not kept)."""
     return (min(255, max(0, int(colour[0] * f))), min(255, max(0, int(colour[1] * f))), min(255, max(0, int(colour[2] * f))))

@@ -15,7 +15,7 @@ from . import places
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF
 from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc
 from .palette import BAR_HALO, CHECKER, CHECKER_EDGE, CHECKER_TEXT, CUBE_FACE, CUBE_TEXT, DIE, PIP
-from .solids import Shadows, checker_rings, draw_box, draw_checker, draw_slabs, face_values, shade
+from .solids import Shadows, checker_rings, draw_box, draw_checker, draw_slabs, face_values, prepare_dice, shade
 from .standing import StandingCheckers
 from .view import BoardView, dice_row
 
@@ -41,6 +41,7 @@ class Stage:
         #: the checkers at rest, each drawn once while the view is still
         self.standing = StandingCheckers()
         self._staged: Optional[Tuple[BoardView, Lifted, Staged]] = None
+        prepare_dice()
 
     def draw(self, surface: pygame.Surface, geo: Lifted, view: BoardView) -> None:
         """Everything standing on the board (slabs, checkers, dice, cube), far

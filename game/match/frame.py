@@ -1,9 +1,10 @@
 """The match screen drawn with a frame cache.
 
-What does not move is drawn into the cached frame, the board and the
-widgets (the side panel and the top bar) each only when they changed; while
-only checkers fly or dice tumble, a frame restores the cache under their
-last rectangles and draws them anew.  :meth:`MatchFrame.draw` returns the
+What does not move on the board is drawn into the cached frame, only when
+it changed; the widgets (the side panel and the top bar) are drawn straight
+onto the window, only when they changed.  While only checkers fly or dice
+tumble, a frame restores the cache under their last rectangles and draws
+them anew.  :meth:`MatchFrame.draw` returns the
 rectangles changed (a partial display update), or None when the whole
 window was drawn.
 """
@@ -59,6 +60,8 @@ class MatchFrame:
         self._board_view: Optional[BoardView] = None
         self._camera: Optional[int] = None
         self._ui_key: Hashable = None
+        #: the widgets changed but were left for the next frame (the board was drawn in this one)
+        self.ui_waiting = False
 
     def invalidate(self) -> None:
         """The next draw draws the whole window."""
@@ -70,10 +73,14 @@ class MatchFrame:
         self._board_view = None
 
     def draw(self, surface: pygame.Surface, view: BoardView, renderer: BoardRenderer, areas: Tuple[pygame.Rect, pygame.Rect, pygame.Rect],
-             camera_version: int, ui_key: Hashable, draw_ui: Callable[[pygame.Surface], None]) -> Optional[List[pygame.Rect]]:
+             camera_version: int, ui_key: Hashable, draw_ui: Callable[[pygame.Surface], None],
+             ui_may_wait: bool = False) -> Optional[List[pygame.Rect]]:
         """Draw ``view`` with ``renderer`` and the widgets (``draw_ui``, when
         ``ui_key`` changed) on ``surface``; ``areas``: the board's, the
-        panel's and the top bar's rectangles."""
+        panel's and the top bar's rectangles.  ``ui_may_wait``: when the
+        board and the widgets changed at once (a move, a roll), the widgets
+        may be drawn in the next frame (:attr:`ui_waiting` says so; the
+        caller draws that frame), so that no frame pays for both."""
         key = board_key(view, camera_version)
         size = surface.get_size()
         whole = self.frame is None or self.frame.get_size() != size
@@ -83,7 +90,8 @@ class MatchFrame:
         assert frame is not None
         rects: List[pygame.Rect] = []
         board_area, panel_area, top_area = areas
-        if whole or key != self._board_key:
+        board_drawn = whole or key != self._board_key
+        if board_drawn:
             # the view turned or zoomed: the whole board is seen from a new place
             moved = camera_version != self._camera
             regions = None if whole or moved or self._board_view is None else renderer.dirty_regions(self._board_view, view)
@@ -99,15 +107,25 @@ class MatchFrame:
         for r in self.moving_rects:
             surface.blit(frame, r, r)
         rects.extend(self.moving_rects)
-        if whole or ui_key != self._ui_key:
-            draw_ui(frame)
-            surface.blit(frame, panel_area, panel_area)
+        ui_due = whole or ui_key != self._ui_key
+        # (one frame at most: a board drawn frame after frame, turning, leaves them no longer)
+        self.ui_waiting = ui_due and board_drawn and ui_may_wait and not whole and not self.ui_waiting
+        if ui_due and not self.ui_waiting:
+            # the widgets go straight onto the window: the frame keeps the board only
+            # (it is what restores the board under moving things and redrawn parts)
+            if whole:
+                surface.fill((0, 0, 0), panel_area)
+                surface.fill((0, 0, 0), top_area)
+            draw_ui(surface)
             rects.append(panel_area)
             if top_area.height:
-                surface.blit(frame, top_area, top_area)
                 rects.append(top_area)
             self._ui_key = ui_key
-        drawn = renderer.draw_moving(surface, view)
-        self.moving_rects = drawn
-        rects.extend(drawn)
+        # what moves stays on the board (a zoomed board reaches under the panel)
+        clip = surface.get_clip()
+        surface.set_clip(board_area)
+        drawn = [r.clip(board_area) for r in renderer.draw_moving(surface, view)]
+        surface.set_clip(clip)
+        self.moving_rects = [r for r in drawn if r.w and r.h]
+        rects.extend(self.moving_rects)
         return None if whole else rects

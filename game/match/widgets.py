@@ -65,9 +65,9 @@ class MatchWidgets:
 
     def show(self, panel: PanelState, top: TopState) -> List[Button]:
         """Show these states; returns the buttons the focus can reach, in Tab order."""
-        self.version += 1
-        self.topbar.show(top)
-        self.panel.show(panel)
+        top_changed = self.topbar.show(top)
+        if self.panel.show(panel) or top_changed:
+            self.version += 1
         buttons: List[Button] = [*self.panel.focusables(), *self.topbar.focusables()]
         return buttons
 
@@ -83,12 +83,18 @@ class MatchWidgets:
         self.manager.update(self._time)
         self._time = 0.0
 
-    def draw(self, frame: pygame.Surface, focused: Optional[Button]) -> None:
-        self.manager.draw_ui(frame)
-        self.panel.log.draw(frame)
-        self.topbar.draw_icons(frame)
+    def draw(self, surface: pygame.Surface, focused: Optional[Button]) -> None:
+        """The widgets on ``surface`` (the window: nothing is drawn outside
+        the panel and the top bar)."""
+        self.manager.draw_ui(surface)
+        self.panel.log.draw(surface)
+        self.topbar.draw_icons(surface)
         if focused is not None and not isinstance(focused[0], ViewButton):  # (the board rings a view button)
-            focus_ring(frame, focused[0].rect, self.layout.font_px("small"))
+            rect = focused[0].rect
+            clip = surface.get_clip()
+            surface.set_clip(self.layout.panel_rect if self.layout.panel_rect.colliderect(rect) else self.layout.top_bar_rect)
+            focus_ring(surface, rect, self.layout.font_px("small"))
+            surface.set_clip(clip)
 
     def kill(self) -> None:
         self.panel.kill()

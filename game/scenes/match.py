@@ -142,7 +142,7 @@ class MatchScene(Scene):
         s = self.session
         return (
             self.animator.busy or self.controller.busy or self.table.moving or s.thinking or s.computer_to_act or self.questions.due()
-            or self.tutor.busy
+            or self.tutor.busy or self.frame.ui_waiting
         )
 
     def _view_changed(self) -> None:
@@ -322,7 +322,10 @@ class MatchScene(Scene):
         widgets.update()
         areas = (pygame.Rect(self.layout.board_area), self.layout.panel_rect, self.layout.top_bar_rect)
         ui_key = (None if focused is None else id(focused[0]), widgets.version)
-        rects = self.frame.draw(surface, view, self.renderer, areas, self.table.camera.version, ui_key, lambda frame: widgets.draw(frame, focused))
+        # the widgets may wait a frame while this scene is on top (the loop draws the next frame then)
+        on_top = self.app.scenes.current is self
+        rects = self.frame.draw(surface, view, self.renderer, areas, self.table.camera.version, ui_key,
+                                lambda target: widgets.draw(target, focused), ui_may_wait=on_top)
         if not self.animator.busy and not self.session.pending():
             self._settled = True
         return rects
