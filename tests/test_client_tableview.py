@@ -7,7 +7,6 @@ import random
 import pygame
 import pytest
 
-from game.board import viewbuttons
 from game.board.oblique import ObliqueRenderer
 from game.board.projection import OBLIQUE, TOP, YAW_LIMIT, ZOOM_RANGE, ViewAngles
 from game.board.render import board_area
@@ -57,11 +56,10 @@ def _play_by_clicks(d, turns, rng, drag=False):
 def test_the_view_buttons_switch_views_and_the_choice_is_a_setting():
     d = _driver("top")
     assert type(d.scene.renderer).__name__ == "BoardRenderer"
-    rects = viewbuttons.button_rects(d.layout)
-    d.click(rects[OBLIQUE].center)
+    d.click(d.scene.renderer.view_button_rects()[OBLIQUE].center)
     assert d.settings.board_view == OBLIQUE and isinstance(d.scene.renderer, ObliqueRenderer)
     assert d.settings.to_stored().board_view == OBLIQUE
-    d.click(rects[TOP].center)
+    d.click(d.scene.renderer.view_button_rects()[TOP].center)  # where the oblique view has them
     assert d.settings.board_view == TOP and not isinstance(d.scene.renderer, ObliqueRenderer)
     d.key(pygame.K_v)  # the key too
     assert d.settings.board_view == OBLIQUE

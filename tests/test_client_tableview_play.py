@@ -5,15 +5,17 @@ arrows and the animations, in the top view and in the oblique view at
 several turns, tilts and zooms (reached by dragging and the wheel, as a
 player does)."""
 
+import math
+
 import pygame
 import pytest
 
 from engine import FixedDice, Match
 from engine.match import set_up_game
-from game.board.layout import BAR_POINT, OFF
+from game.board.layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF
 from game.board.oblique import CHECKER_H, LIFT_PER_SCALE, SLAB_Z
 from game.board.projection import TOP
-from game.board.render import CHECKER, HINT, board_area
+from game.board.render import CHECKER, HINT, NUMBER, board_area
 from game.settings import Settings
 from game.testing import Driver
 from support import board
@@ -285,3 +287,51 @@ def test_the_no_moves_banner_stays_off_the_dice_and_on_the_screen(name):
             break
         d.frames(1)
     assert shown > 10
+
+
+#: every point of the far row taken: White on 13-18 and 24, Black on White's 19-23 (its own 6-2)
+FAR_ROW = ({13: 3, 14: 2, 15: 2, 16: 2, 17: 2, 18: 2, 24: 2}, {6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
+START = ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
+
+
+def _checker_boxes(d):
+    """The screen rectangle of every checker drawn (its rims at the board and
+    at its height, as the projection puts them)."""
+    lay, snap = d.layout, d.scene.board_view().snap
+    r, h = lay.checker_radius, CHECKER_H * lay.d
+    boxes = []
+    for player in (0, 1):
+        side = 0 if player == d.viewer() else 1
+        for loc in range(1, 26):
+            for i in range(min(snap.counts[player][loc], MAX_BAR if loc == BAR_POINT else MAX_STACK)):
+                x, y = lay.slot(side, loc, i)
+                rim = [_seen(d, (x + r * math.cos(a), y + r * math.sin(a)), z) for a in [k * math.pi / 12 for k in range(24)] for z in (0.0, h)]
+                xs, ys = [p[0] for p in rim], [p[1] for p in rim]
+                boxes.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1))
+    return boxes
+
+
+@pytest.mark.parametrize("name", ["oblique", "turned-right-steep", "turned-left-flat"])
+@pytest.mark.parametrize("position", ["start", "far row"])
+def test_no_checker_hides_a_points_number(name, position):
+    """In perspective the checkers on the far points stand in front of the
+    frame behind them: the far row's numbers are written beyond the board's
+    far edge, where no checker reaches, and can be read there (their colour
+    shows), at the default view and turned, with every far point taken."""
+    d = _driver(VIEWS[name], _match(START if position == "start" else FAR_ROW, (3, 1)))
+    _set_view(d, VIEWS[name], d.layout.board_rect.center)
+    lay, screen = d.layout, d.app.screen
+    d.scene.frame.invalidate()
+    d.frames(1)
+    boxes = _checker_boxes(d)
+    assert len(boxes) == 30
+    places = d.scene.renderer.geo.number_places()
+    assert sorted(places) == list(range(1, 25))
+    for p, (rect, size) in places.items():
+        assert board_area(lay).contains(rect), p
+        if p >= 13:  # the far row: clear of every checker (the near row's stand in front of them)
+            assert not any(rect.colliderect(box) for box in boxes), p
+        # every pixel the number's glyphs cover in full shows on the screen in its colour
+        label = d.scene.renderer.text.render(str(p), size, NUMBER)
+        inked = [(x, y) for x in range(label.get_width()) for y in range(label.get_height()) if label.get_at((x, y)).a == 255]
+        assert inked and all(screen.get_at((rect.left + x, rect.top + y))[:3] == NUMBER for x, y in inked), p

@@ -4,7 +4,9 @@ what they never cover, and that the mouse, a finger, the keyboard (Tab and
 the arrows, as a TV remote has them) and a game controller (shoulders, the
 d-pad, A) reach them as they reach the other buttons."""
 
+import math
 from collections import deque
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from game.board import viewbuttons
 from game.board.layout import BAR_POINT, MAX_BAR, MAX_STACK
 from game.board.oblique import CHECKER_H, SLAB_Z
+from game.board.palette import BG
 from game.board.projection import OBLIQUE, TOP
 from game.board.render import board_area
 from game.input.focus import nearest
@@ -71,21 +74,29 @@ def _everything_on_the_board(lay):
 def test_the_buttons_sit_at_the_boards_top_right_corner_covering_nothing(size, view):
     d = _driver(view, size)
     lay = d.layout
-    rects = viewbuttons.button_rects(lay)
+    rects = d.scene.renderer.view_button_rects()
     both = rects[TOP].union(rects[OBLIQUE])
     br = lay.board_rect
     # side by side (or one above the other beside a board too small for them), at the board's top-right corner
     assert rects[TOP].w >= viewbuttons.MIN_PX and rects[TOP].size == rects[OBLIQUE].size
     assert not rects[TOP].colliderect(rects[OBLIQUE])
     near = max(2.0, lay.d * 0.1)
-    assert abs(both.right - br.right) <= rects[TOP].w + near and abs(both.top - br.top) <= both.h + near
+    proj = d.scene.renderer.projection
+    if view == TOP:
+        assert abs(both.right - br.right) <= rects[TOP].w + near and abs(both.top - br.top) <= both.h + near
+    else:  # the corner as it is seen, in perspective
+        cx, cy = max((proj.to_screen(x, y) for x in (br.left, br.right) for y in (br.top, br.bottom)), key=lambda p: p[0] - p[1])
+        off = (max(both.left - cx, 0, cx - both.right), max(both.top - cy, 0, cy - both.bottom))
+        assert math.hypot(*off) <= 2 * both.h + near
     # inside the board's part of the window: not over the top bar or the panel
     assert board_area(lay).contains(both)
     assert not both.colliderect(lay.top_bar_rect) and not both.colliderect(lay.panel_rect)
     # never over a checker (on a point, the bar or in a tray), a die, the cube, a number or a pip count
-    proj = d.scene.renderer.projection
     for what, plane, height in _everything_on_the_board(lay):
         assert not both.colliderect(_drawn_box(proj, plane, height)), what
+    if view == OBLIQUE:  # the far row's numbers are written beyond the far edge
+        for p, (rect, _size) in d.scene.renderer.geo.number_places().items():
+            assert not both.colliderect(rect), p
     # drawn, the shown view's in gold, on every redraw
     d.scene.dirty = True
     d.frames(1)
@@ -97,12 +108,11 @@ def test_the_buttons_sit_at_the_boards_top_right_corner_covering_nothing(size, v
 @pytest.mark.parametrize("size", [(1280, 720), (1080, 1920), (720, 1280), (480, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_click_and_a_tap_switch_the_view(size):
     d = _driver(TOP, size)
-    rects = viewbuttons.button_rects(d.layout)
-    d.click(rects[OBLIQUE].center)
+    d.click(d.scene.renderer.view_button_rects()[OBLIQUE].center)
     assert d.scene.table.mode == OBLIQUE and d.settings.board_view == OBLIQUE
-    d.tap(rects[TOP].center)
+    d.tap(d.scene.renderer.view_button_rects()[TOP].center)  # where the oblique view has them
     assert d.scene.table.mode == TOP and d.settings.board_view == TOP
-    d.tap(rects[OBLIQUE].center)
+    d.tap(d.scene.renderer.view_button_rects()[OBLIQUE].center)
     assert d.scene.table.mode == OBLIQUE
     assert d.game.log == [] or d.game.phase in ("opening", "roll")  # nothing else happened on the board
 
@@ -114,7 +124,7 @@ def _focused(d):
 
 def _ringed(d, mode):
     """Is the view button ``mode`` drawn with the focus ring?"""
-    r = viewbuttons.button_rects(d.layout)[mode]
+    r = d.scene.renderer.view_button_rects()[mode]
     return d.app.screen.get_at((r.centerx, r.top + 1))[:3] == viewbuttons.FOCUS
 
 
@@ -186,3 +196,61 @@ def test_a_game_controller_reaches_the_buttons_by_shoulder_and_by_d_pad(size):
     assert isinstance(_focused(d), viewbuttons.ViewButton) and _focused(d).mode == TOP and _ringed(d, TOP)
     d.pad(pygame.CONTROLLER_BUTTON_A)
     assert d.scene.table.mode == TOP and d.settings.board_view == TOP
+
+
+def _bare_under_the_buttons(d):
+    """Drawn without the buttons, is the board's part of the window bare
+    (only the table, nothing of the board) where the buttons are?"""
+    rects = d.scene.renderer.view_button_rects()
+    both = viewbuttons.area(rects).inflate(2, 2)
+    bare = d.app.screen.copy()
+    d.scene.renderer.draw(bare, replace(d.scene.board_view(), view_mode=None))
+    colours = {tuple(bare.get_at((x, y)))[:3] for x in range(both.left, both.right) for y in range(both.top, both.bottom)}
+    return colours == {BG}
+
+
+def _buttons_switch_there_and_back(d):
+    """A click on the top view's button, where it is now, shows the top view;
+    one on the oblique view's, where the top view has it, comes back."""
+    log = len(d.game.log)
+    d.click(d.scene.renderer.view_button_rects()[TOP].center)
+    assert d.scene.table.mode == TOP and not d.scene.table.camera.dragging
+    assert d.scene.controller.pointer.selected is None and len(d.game.log) == log  # the click went to the button only
+    d.click(d.scene.renderer.view_button_rects()[OBLIQUE].center)
+    assert d.scene.table.mode == OBLIQUE and d.scene.table.camera.angles.is_default
+
+
+#: drags on an empty part of the board (pixels across and down): turned either way, tilted either way
+TURNS = [(0, 0), (320, 0), (-320, 0), (0, 260), (0, -260), (320, -260), (-320, 260), (160, 120)]
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1080, 1920), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_turned_or_zoomed_the_oblique_board_never_passes_under_the_buttons(size):
+    """The buttons follow the board's top-right corner as it is seen: at
+    every turn and tilt the board as drawn leaves their place bare, and they
+    switch the view; zoomed in until the board fills its part of the window
+    they stay in that part's corner, over the board, and still work."""
+    d = _driver(OBLIQUE, size)
+    lay, cam = d.layout, d.scene.table.camera
+    area = board_area(lay)
+    places, angles = set(), set()
+    for dx, dy in TURNS:
+        start = d.scene.renderer.to_screen(lay.other_dice_area.center)
+        d.drag(start, (start[0] + dx, start[1] + dy), steps=4)
+        angles.add((round(cam.angles.yaw), round(cam.angles.tilt)))
+        both = viewbuttons.area(d.scene.renderer.view_button_rects())
+        places.add(both.topleft)
+        assert area.contains(both) and not both.colliderect(lay.top_bar_rect) and not both.colliderect(lay.panel_rect)
+        assert _bare_under_the_buttons(d), (cam.angles, both)
+        _buttons_switch_there_and_back(d)
+    assert len(angles) == len(TURNS) and len(places) >= 4  # turned, the board took the buttons elsewhere
+    for notches in (2, 5, 12):
+        d.mouse_move(lay.board_rect.center)
+        d.post(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0, precise_y=float(notches), touch=False, window=None)
+        d.frames(1)
+        assert cam.angles.zoom > 1.2
+        both = viewbuttons.area(d.scene.renderer.view_button_rects())
+        assert area.contains(both)
+        if cam.angles.zoom > 2.5:  # nothing of the area is left bare: the buttons stand over the board, in its corner
+            assert both.right >= area.right - both.h and both.top <= area.top + both.h
+        _buttons_switch_there_and_back(d)

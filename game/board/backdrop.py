@@ -60,6 +60,7 @@ def draw_backdrop(geo: Lifted, show_numbers: bool, surf: Optional[pygame.Surface
         tri = [(x, y) for x, y in triangles[p - 1]]
         pygame.draw.polygon(surf, colour, tri)
         pygame.gfxdraw.aapolygon(surf, [(round(x), round(y)) for x, y in tri], colour)
-        if show_numbers:
-            geo.label(surf, str(p), "number", NUMBER, lay.number_pos(p))
+    if show_numbers:  # the far row's beyond the far edge (see Lifted.number_places)
+        for p, (rect, size) in geo.number_places().items():
+            surf.blit(geo.text.render(str(p), size, NUMBER), rect)
     return surf

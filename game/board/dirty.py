@@ -9,7 +9,6 @@ import pygame
 
 from engine.kinds import Phase
 
-from . import viewbuttons
 from .layout import BAR_POINT, OFF, Layout
 from .places import focus_spot, region, view_counts
 from .view import BoardView
@@ -21,7 +20,9 @@ MOST_PARTS = 6
 def dirty_regions(layout: Layout, old: BoardView, new: BoardView, focus_size: Tuple[int, int]) -> Optional[List[pygame.Rect]]:
     """The parts of the board that differ between two views (to redraw only
     those), or None when it is simpler to redraw it all.  ``focus_size``:
-    the size of the keyboard focus ring."""
+    the size of the keyboard focus ring.  (The prompt and the view buttons
+    stand on the screen: the renderer adds them, see
+    :meth:`~game.board.render.BoardRenderer.dirty_regions`.)"""
     a, b = old.snap, new.snap
     if (
         old.viewer != new.viewer
@@ -71,6 +72,4 @@ def dirty_regions(layout: Layout, old: BoardView, new: BoardView, focus_size: Tu
         rects.append(lay.cube_col_rect)
     if len(rects) > MOST_PARTS:
         return None
-    if old.view_focus != new.view_focus:  # (the view buttons stand on the screen, at the board's corner)
-        rects.append(viewbuttons.area(lay))
     return rects

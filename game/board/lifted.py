@@ -16,8 +16,9 @@ import numpy as np
 import pygame
 
 from .layout import Layout
+from .palette import NUMBER
 from .projection import Projection
-from .solids import SHADOW_SLANT, circle_outline, ring
+from .solids import SHADOW_SLANT, circle_outline, convex_hull, ring
 from .text import TextCache
 
 Point = Tuple[float, float]
@@ -25,6 +26,17 @@ Point = Tuple[float, float]
 CHECKER_H = 0.2
 BOARD_T = 0.45
 SLAB_Z = 0.42
+
+
+#: the gap between a far point's number and what stands nearest it, in units of d
+NUMBER_GAP = 0.06
+
+
+def number_room(layout: Layout, text: TextCache) -> int:
+    """Screen pixels the far row's numbers take above the board's far edge
+    (the oblique view fits the board below them)."""
+    label = text.render("24", layout.font_px("number"), NUMBER)
+    return label.get_height() + int((CHECKER_H + 3 * NUMBER_GAP) * layout.d)
 
 
 def disc(centre: Point, radius: float) -> np.ndarray:
@@ -46,6 +58,8 @@ class Lifted:
         self.text = text
         #: screen boxes of plane rectangles, by rectangle and height
         self._boxes: Dict[Tuple[int, int, int, int, float], pygame.Rect] = {}
+        self._numbers: Optional[Dict[int, Tuple[pygame.Rect, int]]] = None
+        self._outline: Optional[List[Point]] = None
 
     def poly(self, pts: List[Point], z: float = 0.0) -> List[Point]:
         """Points of the plane at height ``z``, on the screen."""
@@ -81,12 +95,59 @@ class Lifted:
     def label(self, surface: Optional[pygame.Surface], text: str, role: str, colour: Tuple[int, ...], at: Point, z: float = 0.0) -> pygame.Rect:
         """Words on the board at ``at`` (height ``z``), sized by their distance;
         without a surface only where they would go."""
-        size = max(8, int(self.layout.font_px(role) * self.projection.scale_at(at[0], at[1], z)) // 2 * 2)
-        label = self.text.render(text, size, colour)
+        label = self.text.render(text, self.label_size(role, at, z), colour)
         x, y = self.projection.to_screen(at[0], at[1], z)
         if surface is None:
             return label.get_rect(center=(round(x), round(y)))
         return blit_centered(surface, label, (x, y))
+
+    def number_places(self) -> Dict[int, Tuple[pygame.Rect, int]]:
+        """Where each point's number is written, and its size: the near
+        row's in the frame; the far row's beyond the board's far edge, above
+        whatever can stand on the far points (in the frame the checkers
+        standing there would hide them)."""
+        if self._numbers is None:
+            lay, proj = self.layout, self.projection
+            d, top = lay.d, float(lay.board_rect.top)
+            gap = max(2, int(NUMBER_GAP * d))
+            height = CHECKER_H * d
+            # the checkers nearest the far edge, the far tray's first, the bar's: their boxes on the screen
+            r = lay.checker_radius
+            spots = [lay.slot(0, p, 0) for p in range(13, 25)] + [lay.slot(1, 25, 0)]
+            boxes = [self.screen_box(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1), height) for x, y in spots]
+            boxes.append(self.screen_box(lay.slab_rect(1, 0), SLAB_Z * d))
+            places: Dict[int, Tuple[pygame.Rect, int]] = {}
+            for p in range(1, 25):
+                x, y = lay.number_pos(p)
+                if p <= 12:
+                    size = self.label_size("number", (x, y))
+                    places[p] = (self.label(None, str(p), "number", NUMBER, (x, y)), size)
+                    continue
+                size = self.label_size("number", (x, top))
+                rect = pygame.Rect((0, 0), self.text.render(str(p), size, NUMBER).get_size())
+                ax, ay = proj.to_screen(x, top, height)
+                rect.midbottom = (round(ax), round(ay) - gap)
+                for box in boxes:  # moved up above any that reaches it
+                    if box.left < rect.right + gap and rect.left - gap < box.right and box.top - gap < rect.bottom:
+                        rect.bottom = box.top - gap
+                places[p] = (rect, size)
+            self._numbers = places
+        return self._numbers
+
+    def board_outline(self) -> List[Point]:
+        """The board as it is seen (its top, its sides, its shadow on the
+        table): a convex polygon of screen points."""
+        if self._outline is None:
+            br, t = self.layout.board_rect, BOARD_T * self.layout.d
+            sx, sy = SHADOW_SLANT[0] * t, SHADOW_SLANT[1] * t
+            pts: List[Tuple[float, float, float]] = [(x, y, z) for x in (br.left, br.right) for y in (br.top, br.bottom) for z in (0.0, -t)]
+            pts += [(x + sx, y + sy, -t) for x in (br.left, br.right) for y in (br.top, br.bottom)]
+            self._outline = convex_hull([(float(a), float(b)) for a, b in self.projection.many(np.array(pts, float))])
+        return self._outline
+
+    def label_size(self, role: str, at: Point, z: float = 0.0) -> int:
+        """The font size of words of ``role`` at ``at`` (height ``z``), sized by their distance."""
+        return max(8, int(self.layout.font_px(role) * self.projection.scale_at(at[0], at[1], z)) // 2 * 2)
 
     def checker_ring_width(self) -> int:
         """The width of the ring on a checker's top."""

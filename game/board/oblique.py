@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import List, Optional, Union
+from typing import List, Optional, Tuple, Union
 
 import pygame
 
+from . import viewbuttons
 from .backdrop import draw_backdrop
 from .layout import OFF, Layout
-from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc
+from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc, number_room
 from .palette import CHECKER, FOCUS_BLUE, GOLD, HINT, NUMBER
 from .projection import OBLIQUE, Projection, ViewAngles
 from .render import BoardRenderer, BoardView, TextCache, area_box, board_box
@@ -47,8 +48,14 @@ class ObliqueRenderer(BoardRenderer):
         angles: Optional[ViewAngles] = None,
     ):
         angles = angles or ViewAngles(OBLIQUE)
-        self.projection = Projection(board_box(layout), area_box(layout), replace(angles, mode=OBLIQUE))
+        text = text or TextCache()
+        #: where the board is fitted: its area less room for the far row's numbers above it
+        x, y, w, h = area_box(layout)
+        room = min(h / 4, number_room(layout, text))
+        self.fit = (x, y + room, w, h - room)
+        self.projection = Projection(board_box(layout), self.fit, replace(angles, mode=OBLIQUE))
         self._geo: Optional[Lifted] = None
+        self._buttons: Optional[Tuple[Lifted, viewbuttons.Rects]] = None
         #: the checkers, dice and cube, projected once per view
         self.stage = Stage()
         super().__init__(layout, text, show_numbers, show_pips)
@@ -59,7 +66,7 @@ class ObliqueRenderer(BoardRenderer):
 
     def set_angles(self, angles: ViewAngles) -> None:
         """Turn or zoom the view (the background is drawn anew)."""
-        proj = Projection(board_box(self.layout), area_box(self.layout), replace(angles, mode=OBLIQUE))
+        proj = Projection(board_box(self.layout), self.fit, replace(angles, mode=OBLIQUE))
         if proj.angles != self.projection.angles:
             self.projection = proj
             self.background = self._draw_background()
@@ -70,6 +77,15 @@ class ObliqueRenderer(BoardRenderer):
         if self._geo is None or self._geo.projection is not self.projection:
             self._geo = Lifted(self.layout, self.projection, self.text)
         return self._geo
+
+    def view_button_rects(self) -> viewbuttons.Rects:
+        """Where the view buttons are: just off the board's top-right corner as
+        it is seen now (see :func:`~game.board.viewbuttons.placed`)."""
+        geo = self.geo
+        if self._buttons is None or self._buttons[0] is not geo:
+            numbers = [rect for rect, _ in geo.number_places().values()] if self.show_numbers else []
+            self._buttons = (geo, viewbuttons.placed(self.layout, geo.board_outline(), numbers))
+        return self._buttons[1]
 
     def _draw_background(self) -> pygame.Surface:
         return draw_backdrop(self.geo, self.show_numbers, getattr(self, "background", None))

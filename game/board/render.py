@@ -146,8 +146,14 @@ class BoardRenderer(Overlays):
             surface.blit(self.background, area, area)
             self._draw_static(surface, view)
             surface.set_clip(old_clip)
-        if view.view_mode is not None and (area is None or area.colliderect(viewbuttons.area(self.layout))):
-            viewbuttons.draw(surface, self.layout, view.view_mode, view.view_focus)
+        if view.view_mode is not None:
+            rects = self.view_button_rects()
+            if area is None or area.colliderect(viewbuttons.area(rects)):
+                viewbuttons.draw(surface, rects, view.view_mode, view.view_focus)
+
+    def view_button_rects(self) -> viewbuttons.Rects:
+        """Where the view buttons are (the top view: in the board's top-right corner)."""
+        return viewbuttons.button_rects(self.layout)
 
     # -- what changed between two views ---------------------------------------------------------
     def _region(self, viewer_loc: int) -> pygame.Rect:
@@ -171,7 +177,7 @@ class BoardRenderer(Overlays):
         if old.prompt != new.prompt:
             rects += [self.prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
         if old.view_focus != new.view_focus:  # the buttons stand on the screen, not on the board
-            rects.append(viewbuttons.area(self.layout))
+            rects.append(viewbuttons.area(self.view_button_rects()))
         return rects
 
     def lift_regions(self, plane: List[pygame.Rect]) -> List[pygame.Rect]:

@@ -378,7 +378,7 @@ def box_paint(
     foot_pts: List[Point] = []
     if shadow:
         foot = corners[:, :2] + base[:2] + np.array(SHADOW_SLANT) * (corners[:, 2:3] + lift)
-        foot_pts = _hull([(float(p[0]), float(p[1])) for p in foot])
+        foot_pts = convex_hull([(float(p[0]), float(p[1])) for p in foot])
         pts = np.vstack((pts, np.column_stack((np.array(foot_pts), np.zeros(len(foot_pts))))))
     scr = proj.many(pts).tolist()
     lights = 0.55 + 0.5 * np.maximum(0.0, normals @ LIGHT)
@@ -430,7 +430,7 @@ def draw_box(
     return rect
 
 
-def _hull(points: List[Point]) -> List[Point]:
+def convex_hull(points: List[Point]) -> List[Point]:
     """Convex hull (monotone chain), counter-clockwise."""
     pts = sorted(set(points))
     if len(pts) <= 2:

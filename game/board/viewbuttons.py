@@ -4,29 +4,40 @@ board in perspective) with the board, hit-tested before it, and stand in the
 focus chain with the other buttons (:class:`ViewButton`), so Tab, the arrows,
 a remote's or a pad's d-pad and OK reach them as they reach the rest.
 
-They sit in the corner the layout leaves free for them (the frame and the
-top of the far tray, above that tray's checkers); a board too small for
-buttons a finger can hit puts them just above its corner, or beside it.
+In the top view they sit in the corner the layout leaves free for them (the
+frame and the top of the far tray, above that tray's checkers); a board too
+small for buttons a finger can hit puts them just above its corner, or
+beside it (:func:`button_rects`).  In the oblique view they stand just off
+the board's top-right corner as it is seen, turned or zoomed: the nearest
+place off the board and the far row's numbers (:func:`placed`), and only a
+board zoomed in over the whole of its area has them over it (they are still
+hit-tested first).
 
 >>> from game.board.layout import Layout
 >>> lay = Layout((1280, 720))
 >>> rects = button_rects(lay)
->>> at(lay, rects["oblique"].center), at(lay, (0, 0))
+>>> at(rects, rects["oblique"].center), at(rects, (0, 0))
 ('oblique', None)
->>> lay.board_rect.contains(rects["top"].union(rects["oblique"]))
+>>> lay.board_rect.contains(area(rects))
 True
+>>> board = [(100.0, 100.0), (600.0, 100.0), (600.0, 400.0), (100.0, 400.0)]
+>>> turned = placed(lay, board, [])
+>>> any(overlaps(board, r) for r in turned.values()), turned["oblique"].left > turned["top"].right
+(False, True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Dict, Optional, Tuple
+from typing import Callable, Dict, Optional, Sequence, Tuple
 
+import numpy as np
 import pygame
 
 from .layout import BOARD_W, FAR_TRAY_FREE, RIGHT_HALF, TOP_POINTS, Layout
 from .projection import OBLIQUE, TOP, VIEWS
 
+Point = Tuple[float, float]
+Rects = Dict[str, pygame.Rect]
 ICON = (236, 222, 196)
 ACTIVE = (245, 197, 66)
 FACE = (40, 30, 22)
@@ -36,22 +47,34 @@ SHARE = 0.62
 MIN_PX = 24
 
 
-@dataclass(eq=False)
 class ViewButton:
-    """One view button as the focus chain knows it: where it is and the view it shows."""
+    """One view button as the focus chain knows it: the view it shows, and
+    where it is now (``where`` gives both buttons' rectangles: they move as
+    the oblique view turns)."""
 
-    mode: str
-    rect: pygame.Rect
+    def __init__(self, mode: str, where: Callable[[], Rects]):
+        self.mode = mode
+        self._where = where
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self._where()[self.mode]
 
 
-def button_rects(layout: Layout) -> Dict[str, pygame.Rect]:
-    """Screen rectangles of the buttons, side by side in the board's
-    top-right corner (above or beside it when the corner is too small)."""
+def _sizes(layout: Layout) -> Tuple[int, int, int, int]:
+    """A button's side, the gap between the two, and the margins across and down."""
     d = layout.d
     s = max(MIN_PX, int(d * SHARE))
-    gap = max(3, s // 6)
+    return s, max(3, s // 6), max(2, int(d * 0.08)), max(2, int(d * 0.05))
+
+
+def button_rects(layout: Layout) -> Rects:
+    """Screen rectangles of the buttons in the top view, side by side in
+    the board's top-right corner (above or beside it when the corner is too
+    small)."""
+    d = layout.d
+    s, gap, dx, dy = _sizes(layout)
     br, area = layout.board_rect, pygame.Rect(layout.board_area)
-    dx, dy = max(2, int(d * 0.08)), max(2, int(d * 0.05))
     # free in the corner: from the end of the points to the board's edge, down to the far tray's checkers
     fits = 2 * s + gap + dx <= (BOARD_W - RIGHT_HALF[1]) * d and s + dy <= (TOP_POINTS[0] + FAR_TRAY_FREE) * d
     if not fits and br.top - area.top >= s + 2 * dy:
@@ -64,31 +87,81 @@ def button_rects(layout: Layout) -> Dict[str, pygame.Rect]:
     return {OBLIQUE: pygame.Rect(right - s, y, s, s), TOP: pygame.Rect(right - 2 * s - gap, y, s, s)}
 
 
-def buttons(layout: Layout) -> Tuple[ViewButton, ...]:
-    """Both buttons, left to right (for the focus chain)."""
-    rects = button_rects(layout)
-    return tuple(ViewButton(view, rects[view]) for view in VIEWS)
+def overlaps(outline: Sequence[Point], rect: pygame.Rect) -> bool:
+    """Does ``rect`` meet the convex polygon ``outline``?"""
+    return bool(_overlapping(np.asarray(outline, float), np.array([[rect.left, rect.top, rect.right, rect.bottom]], float))[0])
 
 
-def area(layout: Layout) -> pygame.Rect:
+def _overlapping(poly: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Which boxes (n, 4: left, top, right, bottom) meet the convex polygon
+    ``poly`` (k, 2): no side of either separates them."""
+    lo, hi = poly.min(axis=0), poly.max(axis=0)
+    meet = (boxes[:, 0] < hi[0]) & (boxes[:, 2] > lo[0]) & (boxes[:, 1] < hi[1]) & (boxes[:, 3] > lo[1])
+    corners = np.stack([boxes[:, [0, 1]], boxes[:, [2, 1]], boxes[:, [2, 3]], boxes[:, [0, 3]]], axis=1)  # (n, 4, 2)
+    edges = np.roll(poly, -1, axis=0) - poly
+    normals = np.stack([edges[:, 1], -edges[:, 0]], axis=1)  # (k, 2), outward when the polygon turns one way
+    centre = poly.mean(axis=0)
+    flip = np.einsum("kj,kj->k", centre - poly, normals) > 0
+    normals[flip] *= -1
+    side = np.einsum("nckj,kj->nck", corners[:, :, None, :] - poly[None, None, :, :], normals)
+    apart = (side > 0).all(axis=1).any(axis=1)
+    return np.asarray(meet & ~apart)
+
+
+def placed(layout: Layout, outline: Sequence[Point], avoid: Sequence[pygame.Rect]) -> Rects:
+    """The buttons in the oblique view, where the board is seen as the
+    convex polygon ``outline`` (screen points): side by side just above and
+    right of its top-right corner as seen, or the nearest place in the
+    board's part of the window (along its top, down its right side) off the
+    board and off the rectangles ``avoid`` (the far row's numbers); over
+    the board, in that corner of the window, when the board is zoomed in
+    so far that no such place is left."""
+    s, gap, dx, dy = _sizes(layout)
+    w, h = 2 * s + gap, s
+    area = pygame.Rect(layout.board_area)
+    x0, x1 = area.left + dx, area.right - dx - w
+    y0, y1 = area.top + dy, area.bottom - dy - h
+    poly = np.asarray(outline, float)
+    cx, cy = poly[int(np.argmax(poly[:, 0] - poly[:, 1]))]  # the corner nearest the window's top right
+    ideal = (cx + dx, cy - dy - h)
+    step = max(4, s // 2)
+    spots = [(min(max(ideal[0], x0), x1), min(max(ideal[1], y0), y1))]
+    spots += [(float(x), float(y0)) for x in range(x1, x0 - 1, -step)]
+    spots += [(float(x1), float(y)) for y in range(y0 + step, y1 + 1, step)]
+    at = np.array(spots, float)
+    margin = max(2.0, layout.d * 0.06)
+    boxes = np.column_stack([at[:, 0] - margin, at[:, 1] - margin, at[:, 0] + w + margin, at[:, 1] + h + margin])
+    free = ~_overlapping(poly, boxes)
+    for r in avoid:
+        free &= ~((boxes[:, 0] < r.right) & (boxes[:, 2] > r.left) & (boxes[:, 1] < r.bottom) & (boxes[:, 3] > r.top))
+    far = (at[:, 0] - ideal[0]) ** 2 + (at[:, 1] - ideal[1]) ** 2
+    k = int(np.argmin(np.where(free, far, np.inf))) if free.any() else 0
+    x, y = int(round(at[k][0])), int(round(at[k][1]))
+    return {TOP: pygame.Rect(x, y, s, s), OBLIQUE: pygame.Rect(x + s + gap, y, s, s)}
+
+
+def buttons(where: Callable[[], Rects]) -> Tuple[ViewButton, ...]:
+    """Both buttons, left to right (for the focus chain), placed by ``where``."""
+    return tuple(ViewButton(view, where) for view in VIEWS)
+
+
+def area(rects: Rects) -> pygame.Rect:
     """The rectangle both buttons lie in."""
-    rects = button_rects(layout)
     return rects[TOP].union(rects[OBLIQUE])
 
 
-def at(layout: Layout, pos: Tuple[float, float]) -> Optional[str]:
+def at(rects: Rects, pos: Tuple[float, float]) -> Optional[str]:
     """The view whose button is under ``pos``, or None."""
-    for mode, rect in button_rects(layout).items():
+    for mode, rect in rects.items():
         if rect.collidepoint(int(pos[0]), int(pos[1])):
             return mode
     return None
 
 
-def draw(surface: pygame.Surface, layout: Layout, mode: str, focused: Optional[str] = None) -> None:
-    """Both buttons, the one of the view shown highlighted, the one with the
-    keyboard focus (``focused``) ringed (inside its square, so drawing the
-    buttons again always wipes an old ring)."""
-    rects = button_rects(layout)
+def draw(surface: pygame.Surface, rects: Rects, mode: str, focused: Optional[str] = None) -> None:
+    """Both buttons at ``rects``, the one of the view shown highlighted, the
+    one with the keyboard focus (``focused``) ringed (inside its square, so
+    drawing the buttons again always wipes an old ring)."""
     for view in VIEWS:
         r = rects[view]
         on = view == mode

@@ -22,6 +22,7 @@ from ..app import App, Scene
 from ..board.animation import Animator
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
+from ..board import viewbuttons
 from ..board.viewbuttons import ViewButton
 from .. import i18n
 from ..cues import CueList
@@ -180,7 +181,7 @@ class MatchScene(Scene):
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.controller.pointer_used()
-            if not consumed and not widgets.over(event.pos) and not self.table.press(event.pos, self.layout):  # a view button
+            if not consumed and not widgets.over(event.pos) and not self.table.press(event.pos, self.renderer):  # a view button
                 hit = self.renderer.hit(event.pos)
                 if not turned or hit == DICE:  # the board turned as the click hurried it: the click meant the old view
                     self.do(self.controller.press(event.pos, hit, self.session))
@@ -223,6 +224,11 @@ class MatchScene(Scene):
         if intent is not None:
             self.do(intent)
 
+    def view_button_rects(self) -> viewbuttons.Rects:
+        """Where the view buttons are now (they move as the oblique view turns)."""
+        assert self.renderer is not None
+        return self.renderer.view_button_rects()
+
     def places(self) -> RendererPlaces:
         """Where the board shows things now (for the controller)."""
         assert self.renderer is not None and self.layout is not None
@@ -251,7 +257,7 @@ class MatchScene(Scene):
         if self.widgets is not None:
             on_step = self.controller.focused_step() is not None
             buttons = self.widgets.show(self.panel_state(), self.top_state())
-            buttons += self.table.focusables(self.layout) if self.layout is not None else []
+            buttons += self.table.focusables(self.view_button_rects) if self.layout is not None else []
             self.controller.set_buttons(buttons, self.widgets.steps, on_step)
         self.dirty = True
 

@@ -83,14 +83,15 @@ class TableView:
             self.on_change()
         return True
 
-    def focusables(self, layout: Layout) -> List[Tuple[viewbuttons.ViewButton, Intent]]:
-        """The view buttons in the focus chain, each with its intent."""
-        return [(b, SetView(b.mode)) for b in viewbuttons.buttons(layout)]
+    def focusables(self, where: Callable[[], viewbuttons.Rects]) -> List[Tuple[viewbuttons.ViewButton, Intent]]:
+        """The view buttons in the focus chain, each with its intent (``where``:
+        where they are now, as the renderer of the view shown places them)."""
+        return [(b, SetView(b.mode)) for b in viewbuttons.buttons(where)]
 
     # -- events -------------------------------------------------------------------------------
-    def press(self, pos: Tuple[int, int], layout: Layout) -> bool:
+    def press(self, pos: Tuple[int, int], renderer: BoardRenderer) -> bool:
         """A press on the board: a view button switches the view (True: used)."""
-        mode = viewbuttons.at(layout, pos)
+        mode = viewbuttons.at(renderer.view_button_rects(), pos)
         if mode is None:
             return False
         self.set_view(mode)
