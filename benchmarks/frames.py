@@ -13,6 +13,13 @@ the oblique view also frames while the player turns the board by dragging
 Targets: 99th percentile at most 8 ms while checkers and dice animate; idle
 under 1% of one core.  Wall time suffers on a machine shared with other work;
 the loop thread's CPU time is printed beside it.
+
+The computers choose their plays on worker threads (``game/seats.py``), not
+on the loop's: the CPU column never holds their thinking.  A frame drawn
+while one thinks may wait for Python's interpreter lock (the loop takes it
+back within ``game.loop.SWITCH_INTERVAL_S``): those frames are counted and
+their wall times printed apart.  Applying a computer's chosen steps (the
+engine checks each) is the loop's work and is in both columns.
 """
 
 from __future__ import annotations
@@ -50,6 +57,8 @@ def animated_frames(size, frames, seed=7, view="top"):
     d.frames(30)  # warm caches (fonts, sprites)
     times = []
     cpu = []
+    #: the indices of frames drawn while a computer was thinking on its thread
+    thinking = []
     games = 0
     step = 1.0 / 60
     while len(times) < frames:
@@ -60,11 +69,14 @@ def animated_frames(size, frames, seed=7, view="top"):
                 d = Driver(size=size, seed=seed + games + 1, seats=d.session.seats, settings=settings)
             games += 1
         d.scene.dirty = True  # draw every frame, as a moving board does
+        was_thinking = d.session.thinking
         t0, c0 = time.perf_counter(), time.thread_time()
         d.app.frame(step)
         times.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
-    return times, cpu, d
+        if was_thinking or d.session.thinking:
+            thinking.append(len(times) - 1)
+    return times, cpu, d, thinking
 
 
 def turning_frames(size, frames, seed=7):
@@ -107,7 +119,7 @@ def main(argv=None):
     views = ("top", "oblique") if args.view == "both" else (args.view,)
 
     for view in views:
-        times, cpu_times, d = animated_frames(size, args.frames, view=view)
+        times, cpu_times, d, thinking = animated_frames(size, args.frames, view=view)
         ms = [t * 1000 for t in times]
         cpu_ms = [t * 1000 for t in cpu_times]
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -115,6 +127,11 @@ def main(argv=None):
         print(f"[{view} view] frame time (wall): median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")
         print(f"[{view} view] frame time (CPU of the loop's thread): median {statistics.median(cpu_ms):.2f} ms, p99 {percentile(cpu_ms, 0.99):.2f} ms")
         print(f"[{view} view] machine load average while measuring: {load:.2f} on {os.cpu_count()} cores")
+        if thinking:
+            tw = sorted(ms[i] for i in thinking)
+            rest = [m for i, m in enumerate(ms) if i not in set(thinking)]
+            print(f"[{view} view] {len(thinking)} frames drawn while a computer thought on its thread: wall max {tw[-1]:.2f} ms;"
+                  f" the other {len(rest)}: wall p99 {percentile(rest, 0.99):.2f} ms")
         if view == "oblique":
             tt, tc = turning_frames(size, min(args.frames, 200))
             tms, tcms = [t * 1000 for t in tt], [t * 1000 for t in tc]

@@ -22,7 +22,7 @@ in every language, so each shows in its own script.
 from __future__ import annotations
 
 import os
-from typing import Dict, Optional
+from typing import Dict, Optional, Tuple
 
 try:  # the fonts pygame_gui ships
     import pygame_gui
@@ -52,13 +52,18 @@ def _lang(lang: Optional[str]) -> str:
     return lang if lang in FILES else "en"
 
 
+#: the files found, by role and language (asked for each word the board draws: looked for once)
+_FOUND: Dict[Tuple[str, str], Optional[str]] = {}
+
+
 def font_file(role: str, lang: Optional[str] = None) -> Optional[str]:
     """The file for ``role`` ('regular', 'bold', 'symbols') in ``lang``
     (default: the language now); None when pygame_gui's fonts are missing."""
-    if FONT_DIR is None:  # pragma: no cover
-        return None
-    path = os.path.join(FONT_DIR, FILES[_lang(lang)][role])
-    return path if os.path.exists(path) else None
+    key = (role, _lang(lang))
+    if key not in _FOUND:
+        path = None if FONT_DIR is None else os.path.join(FONT_DIR, FILES[key[1]][role])
+        _FOUND[key] = path if path is not None and os.path.exists(path) else None
+    return _FOUND[key]
 
 
 def board_font(bold: bool = True, lang: Optional[str] = None) -> Optional[str]:

@@ -87,6 +87,17 @@ class Lifted:
             self._boxes[key] = box
         return box.copy()
 
+    def screen_boxes(self, planes: List[pygame.Rect], heights: List[float]) -> List[pygame.Rect]:
+        """:meth:`screen_box` of many rectangles, projected at once (not kept)."""
+        sx, sy = SHADOW_SLANT
+        pts = np.empty((len(planes), 8, 3))
+        for k, (plane, height) in enumerate(zip(planes, heights)):
+            x1, y1 = plane.right + sx * height, plane.bottom + sy * height
+            pts[k] = [(x, y, z) for x in (plane.left, x1) for y in (plane.top, y1) for z in (0.0, height)]
+        scr = self.projection.many(pts.reshape(-1, 3)).reshape(len(planes), 8, 2)
+        lo, hi = scr.min(axis=1).tolist(), scr.max(axis=1).tolist()
+        return [pygame.Rect(int(a[0]) - 3, int(a[1]) - 3, int(b[0] - a[0]) + 7, int(b[1] - a[1]) + 7) for a, b in zip(lo, hi)]
+
     @property
     def tray_box(self) -> pygame.Rect:
         """The screen box of the tray with its borne-off checkers."""
@@ -114,8 +125,8 @@ class Lifted:
             # the checkers nearest the far edge, the far tray's first, the bar's: their boxes on the screen
             r = lay.checker_radius
             spots = [lay.slot(0, p, 0) for p in range(13, 25)] + [lay.slot(1, 25, 0)]
-            boxes = [self.screen_box(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1), height) for x, y in spots]
-            boxes.append(self.screen_box(lay.slab_rect(1, 0), SLAB_Z * d))
+            planes = [pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1) for x, y in spots] + [lay.slab_rect(1, 0)]
+            boxes = self.screen_boxes(planes, [height] * len(spots) + [SLAB_Z * d])
             places: Dict[int, Tuple[pygame.Rect, int]] = {}
             for p in range(1, 25):
                 x, y = lay.number_pos(p)

@@ -124,19 +124,24 @@ def placed(layout: Layout, outline: Sequence[Point], avoid: Sequence[pygame.Rect
     poly = np.asarray(outline, float)
     cx, cy = poly[int(np.argmax(poly[:, 0] - poly[:, 1]))]  # the corner nearest the window's top right
     ideal = (cx + dx, cy - dy - h)
-    step = max(4, s // 2)
-    spots = [(min(max(ideal[0], x0), x1), min(max(ideal[1], y0), y1))]
-    spots += [(float(x), float(y0)) for x in range(x1, x0 - 1, -step)]
-    spots += [(float(x1), float(y)) for y in range(y0 + step, y1 + 1, step)]
-    at = np.array(spots, float)
     margin = max(2.0, layout.d * 0.06)
-    boxes = np.column_stack([at[:, 0] - margin, at[:, 1] - margin, at[:, 0] + w + margin, at[:, 1] + h + margin])
-    free = ~_overlapping(poly, boxes)
-    for r in avoid:
-        free &= ~((boxes[:, 0] < r.right) & (boxes[:, 2] > r.left) & (boxes[:, 1] < r.bottom) & (boxes[:, 3] > r.top))
-    far = (at[:, 0] - ideal[0]) ** 2 + (at[:, 1] - ideal[1]) ** 2
-    k = int(np.argmin(np.where(free, far, np.inf))) if free.any() else 0
-    x, y = int(round(at[k][0])), int(round(at[k][1]))
+    others = np.array([(r.left, r.top, r.right, r.bottom) for r in avoid], float).reshape(-1, 1, 4)
+
+    def free(at: np.ndarray) -> np.ndarray:
+        boxes = np.column_stack([at[:, 0] - margin, at[:, 1] - margin, at[:, 0] + w + margin, at[:, 1] + h + margin])
+        hit = (boxes[:, 0] < others[..., 2]) & (boxes[:, 2] > others[..., 0]) & (boxes[:, 1] < others[..., 3]) & (boxes[:, 3] > others[..., 1])
+        return np.asarray(~_overlapping(poly, boxes) & ~hit.any(axis=0))
+
+    at = np.array([(min(max(ideal[0], x0), x1), min(max(ideal[1], y0), y1))], float)
+    if not free(at)[0]:  # elsewhere along the top and down the right side, the nearest place free
+        step = max(4, s // 2)
+        spots = [(float(x), float(y0)) for x in range(x1, x0 - 1, -step)] + [(float(x1), float(y)) for y in range(y0 + step, y1 + 1, step)]
+        more = np.array(spots, float)
+        ok = free(more)
+        if ok.any():
+            far = (more[:, 0] - ideal[0]) ** 2 + (more[:, 1] - ideal[1]) ** 2
+            at = more[[int(np.argmin(np.where(ok, far, np.inf)))]]
+    x, y = int(round(at[0][0])), int(round(at[0][1]))
     return {TOP: pygame.Rect(x, y, s, s), OBLIQUE: pygame.Rect(x + s + gap, y, s, s)}
 
 
