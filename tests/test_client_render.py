@@ -5,9 +5,10 @@ import random
 
 import pygame
 import pytest
-from support import OUTPUT
+from support import OUTPUT, board
 
-from engine import get_bot
+from engine import Match, SeededDice, get_bot
+from engine.match import set_up_game
 from game.settings import Settings
 from game.testing import Driver
 
@@ -181,15 +182,24 @@ def test_partial_redraws_match_a_full_redraw():
     assert checked >= 20
 
 
+#: blots on many points, for both sides (each in its own numbering)
+BLOTS = ({24: 1, 22: 1, 20: 1, 18: 1, 16: 1, 13: 4, 11: 1, 9: 1, 8: 2, 6: 2},
+         {24: 1, 23: 1, 22: 1, 21: 1, 20: 1, 18: 2, 15: 2, 13: 3, 11: 1, 10: 1, 8: 1})
+
+
 @pytest.mark.parametrize("view", ["top", "oblique"])
-def test_the_widgets_on_the_screen_are_what_a_whole_redraw_draws(view):
+def test_the_widgets_and_the_board_on_the_screen_are_what_a_whole_redraw_draws(view):
     """The panel and the top bar are drawn straight onto the window, only
     when they changed; a frame that draws the board for a move leaves them to
-    the next frame (never longer).  Frame after frame, while the computers
-    play, what the window shows of them is what a whole redraw draws, and
+    the next frame (never longer); the board draws again only the parts a
+    move changed (a point, a half of the bar, the dice's half, the pip
+    counts' words).  Frame after frame, while the computers play (hitting,
+    entering), what the window shows is what a whole redraw draws, and
     nothing that flies over a zoomed-in board is drawn on the panel."""
     settings = Settings(animation_speed=1.0, bot_pace=0.0, pass_pause=0.2, board_view=view)
-    d = Driver(size=(1280, 720), seed=5, seats=(get_bot("random", seed=1), get_bot("random", seed=2)), settings=settings)
+    match = Match(dice=SeededDice(5))  # blots everywhere: the computers hit and enter
+    match.game = set_up_game(board(*BLOTS), 0, (3, 1), dice_source=match.dice_source)
+    d = Driver(size=(1280, 720), seats=(get_bot("random", seed=1), get_bot("random", seed=2)), settings=settings, match=match)
     scene, lay, screen = d.scene, d.layout, d.app.screen
     if view == "oblique":  # zoomed in at the board's middle: its right half reaches under the panel
         d.post(pygame.MOUSEMOTION, pos=lay.board_rect.center, rel=(0, 0), buttons=(0, 0, 0), touch=False, window=None)
@@ -206,14 +216,16 @@ def test_the_widgets_on_the_screen_are_what_a_whole_redraw_draws(view):
         return rects
 
     scene.renderer.draw_moving = spy
-    areas = [lay.panel_rect, lay.top_bar_rect]
+    areas = [lay.panel_rect, lay.top_bar_rect, pygame.Rect(lay.board_area)]
     waited = checked = 0
+    on_the_bar = False
     for n in range(360):
         if d.game.phase == "over":
             break
         if d.session.thinking:
             d.session.wait_for_computer()
         d.frames(1)
+        on_the_bar |= any(d.session.snapshot().counts[p][25] for p in (0, 1))
         if scene.frame.ui_waiting:
             waited += 1
             d.frames(1)  # the next frame draws them, whatever it draws of the board
@@ -225,6 +237,7 @@ def test_the_widgets_on_the_screen_are_what_a_whole_redraw_draws(view):
             assert [pygame.image.tobytes(screen.subsurface(a), "RGB") for a in areas] == seen, f"frame {n}"
             checked += 1
     assert waited >= 5 and checked >= 40
+    assert on_the_bar, "no checker was hit: the bar's half was not tested"
     if view == "oblique":
         assert crossed, "nothing flew towards the panel: the test did not test the clip"
 

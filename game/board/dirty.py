@@ -35,11 +35,15 @@ def dirty_regions(layout: Layout, old: BoardView, new: BoardView, focus_size: Tu
         return None
     lay = layout
     locs: Set[int] = set()
+    bars: Set[int] = set()  # the sides whose half of the bar changed
     ca, cb = view_counts(old), view_counts(new)
     for player in (0, 1):
         for loc in range(26):
             if ca[player][loc] != cb[player][loc]:
-                vloc = loc if player == new.viewer or loc in (OFF, BAR_POINT) else 25 - loc
+                if loc == BAR_POINT:
+                    bars.add(0 if player == new.viewer else 1)
+                    continue
+                vloc = loc if player == new.viewer or loc == OFF else 25 - loc
                 if loc == OFF and player != new.viewer:
                     vloc = -1  # the other side's tray half
                 locs.add(vloc)
@@ -65,11 +69,30 @@ def dirty_regions(layout: Layout, old: BoardView, new: BoardView, focus_size: Tu
             hit = lay.hit(g)
             if isinstance(hit, int):
                 locs.add(hit)
-    rects = [lay.tray_rect if loc == -1 else region(lay, loc) for loc in locs] + focus_rects
-    if (a.dice, a.remaining, a.turn, old.tumbling is None) != (b.dice, b.remaining, b.turn, new.tumbling is None):
-        rects.extend((lay.dice_area, lay.other_dice_area))
+    rects = [lay.tray_rect if loc == -1 else region(lay, loc) for loc in locs] + [bar_half(lay, side) for side in bars] + focus_rects
+    shown_a, shown_b = still_dice(old), still_dice(new)
+    if shown_a != shown_b:  # the dice lying still: the halves they were and are in
+        for side in {shown[0] for shown in (shown_a, shown_b) if shown}:
+            rects.append(lay.dice_area if side == 0 else lay.other_dice_area)
     if a.pips != b.pips or (a.cube_enabled, a.cube_value, a.cube_owner) != (b.cube_enabled, b.cube_value, b.cube_owner):
         rects.append(lay.cube_col_rect)
     if len(rects) > MOST_PARTS:
         return None
     return rects
+
+
+def bar_half(layout: Layout, side: int) -> pygame.Rect:
+    """The half of the bar a side's checkers stand on (side 0 the near one)."""
+    r = layout.bar_rect
+    mid = r.centery
+    return pygame.Rect(r.left, mid, r.w, r.bottom - mid) if side == 0 else pygame.Rect(r.left, r.top, r.w, mid - r.top)
+
+
+def still_dice(view: BoardView) -> Optional[Tuple[int, Tuple[int, int], Tuple[int, ...]]]:
+    """The dice lying still in ``view`` (the side they lie on, the throw,
+    what is left of it), or None (no dice, or they tumble: they are drawn
+    as they move)."""
+    snap = view.snap
+    if view.tumbling is not None or not snap.dice:
+        return None
+    return (0 if snap.turn == view.viewer else 1, snap.dice, snap.remaining)

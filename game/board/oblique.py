@@ -120,6 +120,10 @@ class ObliqueRenderer(BoardRenderer):
     def prompt_rect(self, text: str) -> pygame.Rect:
         return self.geo.label(None, text, "prompt", NUMBER, self._prompt_at())
 
+    def pips_rect(self, view: BoardView, player: int) -> pygame.Rect:
+        side = 0 if player == view.viewer else 1
+        return self.geo.label(None, str(view.snap.pips[player]), "pips", NUMBER, self.layout.pips_pos(side))
+
     def _prompt_at(self) -> Point:
         return (float(self.layout.dice_area.centerx), float(self.layout.dice_area.centery))
 

@@ -169,20 +169,33 @@ class BoardRenderer(Overlays):
         changed on the board's plane (:meth:`lift_regions` puts it on the
         screen), the prompt's words as they were and as they are, the view
         buttons when their focus moved."""
-        same = replace(old, prompt=new.prompt, view_focus=new.view_focus)
+        same = replace(old, prompt=new.prompt, view_focus=new.view_focus, snap=replace(old.snap, pips=new.snap.pips))
         plane = dirty_regions(self.layout, same, new, self.sprites.focus_ring.get_size())
         if plane is None:
             return None
         rects = self.lift_regions(plane)
         if old.prompt != new.prompt:
             rects += [self.prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
+        if old.snap.pips != new.snap.pips and self.show_pips:  # the counts' words, as they were and as they are
+            rects += [self.pips_rect(v, player).inflate(6, 6) for v in (old, new) for player in (0, 1) if old.snap.pips[player] != new.snap.pips[player]]
         if old.view_focus != new.view_focus:  # the buttons stand on the screen, not on the board
             rects.append(viewbuttons.area(self.view_button_rects()))
-        return rects
+        parts: List[pygame.Rect] = []
+        for r in rects:  # each part drawn once (a count's words as they were and are, the same place)
+            if not any(p.contains(r) for p in parts):
+                parts = [p for p in parts if not r.contains(p)] + [r]
+        return parts
 
     def lift_regions(self, plane: List[pygame.Rect]) -> List[pygame.Rect]:
         """Where what stands on these parts of the board's plane is seen (the top view: there)."""
         return plane
+
+    def pips_rect(self, view: BoardView, player: int) -> pygame.Rect:
+        """Where ``player``'s pip count is written in ``view``."""
+        label = self.text.render(str(view.snap.pips[player]), self.layout.font_px("pips"), NUMBER)
+        w, h = label.get_size()
+        cx, cy = self.layout.pips_pos(0 if player == view.viewer else 1)
+        return pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h)
 
     def prompt_rect(self, text: str) -> pygame.Rect:
         """Where the prompt's words ``text`` are drawn, in the middle of the dice's half."""
