@@ -14,7 +14,7 @@ import pytest
 from game.board.text import TextCache
 from game.lru import Bounded
 from game.memory import release, tune_allocator
-from game.scenes import theme
+from game.scenes import theme, uifonts
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.settings import Settings
@@ -35,9 +35,9 @@ def test_the_shared_font_cache_is_bounded_through_resizes_and_language_switches(
         d.frames(2)
         d.click_button(d.scene.back_button)
         d.frames(1)
-        seen.update(theme._LOADED_FONTS.keys())
-        assert len(theme._LOADED_FONTS) <= theme.FONTS_KEPT and len(theme._THEMES) <= theme.THEMES_KEPT
-    assert len(seen) > theme.FONTS_KEPT  # more sizes were used than are kept
+        seen.update(uifonts.LOADED_FONTS.keys())
+        assert len(uifonts.LOADED_FONTS) <= uifonts.FONTS_KEPT and len(theme._THEMES) <= theme.THEMES_KEPT
+    assert len(seen) > uifonts.FONTS_KEPT  # more sizes were used than are kept
 
 
 def test_the_boards_text_cache_is_bounded():
@@ -90,7 +90,7 @@ def test_a_chinese_screen_reads_its_font_from_the_file_not_whole_into_memory():
     chinese = [res for res in fonts.values() if "NotoSansSC" in str(res.location)]
     assert chinese  # the screen draws with Noto Sans SC
     assert all(isinstance(res.location, str) and os.path.isfile(res.location) for res in chinese)
-    assert all(isinstance(key[0], str) for key in theme._LOADED_FONTS.keys())
+    assert all(isinstance(key[0], str) for key in uifonts.LOADED_FONTS.keys())
 
 
 def test_a_resize_gives_memory_back_in_the_next_idle_frame_not_its_own(monkeypatch):

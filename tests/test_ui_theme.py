@@ -6,6 +6,7 @@ smoothed) and keep no large surfaces.  The themes game/scenes/theme.py
 makes pass pygame_gui's own validation (a manager skips it), and their fonts
 load at once, without threads.  Rebuild times: benchmarks/rebuild.py."""
 
+import os
 import threading
 import warnings
 
@@ -14,7 +15,12 @@ import pytest
 from pygame_gui.core.ui_appearance_theme import UIThemeValidator
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
-from game.scenes import shapes, theme
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
+
+from game import fonts, i18n
+from game.scenes import shapes, theme, uifonts
+from game.settings import Settings
+from game.testing import AppDriver
 
 
 @pytest.fixture()
@@ -94,12 +100,12 @@ def test_a_manager_loads_its_fonts_at_once_without_threads(manager, monkeypatch)
 
     monkeypatch.setattr(threading.Thread, "start", recorded)
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a font that failed to load warns
+        warnings.simplefilter("error")  # a font that failed to load warns (when first used)
         made = theme.manager((1000, 700), 23)
-    assert started == []
-    assert isinstance(made.get_theme(), theme.Theme)
-    fonts = made.get_theme().get_font_dictionary().loaded_fonts
-    assert fonts and all(res.loaded_font is not None for res in fonts.values())
+        assert started == []
+        assert isinstance(made.get_theme(), theme.Theme)
+        fonts = made.get_theme().get_font_dictionary().loaded_fonts
+        assert fonts and all(res.loaded_font is not None for res in fonts.values())
     button = UIButton(pygame.Rect(0, 0, 200, 50), "Play", made)
     assert button.font.get_point_size() == round(18 * 23 / theme.BASE_PX)  # theme.json's 18 at this size
 
@@ -144,3 +150,43 @@ def test_a_label_keeps_no_copies_of_its_text_a_text_entry_does(manager):
     assert normal.generated and normal.pre_text_surface is None and normal.text_surface is None
     assert label.image.get_bounding_rect().width > 100  # the text is drawn
     assert entry.drawable_shape.states["normal"].text_surface is not None
+
+
+def _opened(manager):
+    """The files of the fonts a manager's theme has opened so far (its own,
+    not pygame_gui's two small default ones, opened with every theme)."""
+    fonts = manager.get_theme().get_font_dictionary().loaded_fonts.values()
+    return {os.path.basename(str(res.location)) for res in fonts
+            if isinstance(res, uifonts.LazyFont) and res.__dict__.get("loaded_font") is not None}
+
+
+def test_a_themes_fonts_are_opened_when_a_widget_first_uses_them():
+    """The theme names every font a screen may use (the language names in
+    Noto Sans SC, the step buttons in Fira Code, the title's size); opening
+    them all was a fifth of a screen's first build at a new size.  The
+    English lobby opens none of those two; the settings open the language
+    names' font, and the language names are drawn with it."""
+    d = AppDriver(size=(1500, 900), settings=Settings(sound=False, language="en"))
+    lobby = d.scene.manager
+    assert not {"NotoSansSC-Regular.otf", "FiraCode-Regular.ttf"} & _opened(lobby)
+    assert "NotoSans-Bold.ttf" in _opened(lobby)  # the title
+    d.click_button(d.scene.settings_button)
+    chinese = d.scene.rows["language"].button_for("zh")
+    assert "NotoSansSC-Regular.otf" in _opened(d.scene.manager)
+    assert chinese.font._GUIFontPygame__internal_font.name == "Noto Sans SC"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_text_is_measured_as_large_as_it_is_drawn(lang):
+    """Widgets measure their text with the font (not by drawing it): every
+    string of the language, at several sizes, measures as its drawing."""
+    pygame.font.init()
+    uifonts.install()
+    texts = {text for text in i18n.TABLES[lang].values() if text} | {" ", "13 → 8 (5)", "…"}
+    for role in ("regular", "bold", "symbols"):
+        for size in (12, 23, 36, 79):
+            font = GUIFontPygame(fonts.font_file(role, lang), size)
+            for text in texts:
+                drawn = font._GUIFontPygame__internal_font.render(text, True, pygame.Color("white")).get_size()
+                assert font.get_rect(text).size == drawn, (role, size, text)
+    assert font.get_rect("") == pygame.Rect(0, 0, 0, 0)

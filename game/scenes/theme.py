@@ -26,15 +26,16 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.colour_gradient import ColourGradient
+from pygame_gui.core.ui_shadow import ShadowGenerator
 from pygame_gui.core.resource_loaders import IResourceLoader
-from pygame_gui.core.interfaces import IGUIFontInterface
 from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource, set_default_manager
 
 from ..jsontypes import JSONObject
 from ..lru import Bounded
 from .. import fonts, i18n
-from . import shapes
+from . import shapes, uifonts
 
 #: the monospace font pygame_gui ships; unlike its Noto Sans it has the arrow "→"
 SYMBOL_FONT = os.path.join(os.path.dirname(pygame_gui.__file__), "data", "FiraCode-Regular.ttf")
@@ -147,72 +148,6 @@ def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
     }
 
 
-#: fonts kept for later screens, bounded: a screen uses a few sizes in one
-#: or two languages, and each Noto Sans SC size costs some 4 MB, so keeping
-#: every size a resize or a language switch ever made grew without end
-FONTS_KEPT = 12
-#: where a font comes from (a file, or a package and its resource), its size, style and renderer
-FontKey = Tuple[Union[str, Tuple[str, str]], int, Tuple[Tuple[str, str], ...], bool, str]
-_LOADED_FONTS: Bounded[FontKey, IGUIFontInterface] = Bounded(FONTS_KEPT)
-
-
-@lru_cache(maxsize=16)
-def _package_file(package: str, resource: str) -> Optional[str]:
-    """The file of a package resource when it is one on disk (else None).
-    pygame_gui reads a font of its own whole into memory for every size it
-    loads (Noto Sans SC: 8 MB a size); from its file, pygame reads what it
-    draws, some 1 MB a size."""
-    try:
-        path = importlib.resources.files(package) / resource
-    except (ImportError, TypeError):
-        return None
-    return str(path) if isinstance(path, os.PathLike) and os.path.isfile(path) else None
-
-
-def _share_loaded_fonts() -> None:
-    """Every screen makes a new UIManager, and each loads its theme's fonts
-    anew: Noto Sans SC takes some 15 ms a size (its file is 8 MB), which made
-    a Chinese screen slow to appear.  A font once loaded (a file or package
-    resource at a size and style) is kept and handed to later managers."""
-    if getattr(FontResource.load, "shared", False):
-        return
-    load = FontResource.load
-
-    def shared_load(self: FontResource) -> Optional[pygame.error]:
-        loc = self.location
-        if isinstance(loc, PackageResource):  # one of pygame_gui's own fonts (a language's default)
-            path = _package_file(loc.package, loc.resource)
-            if path is not None:
-                self.location = loc = path
-        where: Union[str, Tuple[str, str], None]
-        if isinstance(loc, str):
-            where = loc
-        elif isinstance(loc, PackageResource):  # pygame_gui's default fonts
-            where = (loc.package, loc.resource)
-        else:  # bytes: not worth a key
-            where = None
-        key: Optional[FontKey] = None if where is None else (
-            where, self.size, tuple(sorted((k, str(v)) for k, v in self.style.items())), self.force_style, self.font_type_to_use)
-        font = _LOADED_FONTS.get(key) if key is not None else None
-        if font is not None:
-            try:
-                font.size("A")  # still alive? (pygame.quit() ends every font made before it)
-            except pygame.error:
-                assert key is not None
-                _LOADED_FONTS.pop(key)
-                font = None
-        if font is not None:
-            self.loaded_font = font
-            return None
-        error = load(self)
-        if error is None and key is not None and self.loaded_font is not None:
-            _LOADED_FONTS.put(key, self.loaded_font)
-        return error
-
-    shared_load.shared = True  # type: ignore[attr-defined]
-    FontResource.load = shared_load  # type: ignore[method-assign]
-
-
 def box_block(object_id: str) -> ThemeBlock:
     """The theme file's block for ``object_id`` (with what it inherits)."""
     return _base().get(object_id, {})
@@ -242,34 +177,86 @@ def _parsed_theme(key: Tuple[int, str]) -> Optional[UIAppearanceTheme]:
 
 
 class Loader(IResourceLoader):
-    """Loads a theme's fonts at once, on this thread.  pygame_gui's default
+    """Loads a theme's images at once, on this thread, and its fonts when
+    first used (:class:`game.scenes.uifonts.LazyFont`).  pygame_gui's default
     loader starts five threads for every manager, and waits for them: a
     tenth of a new size's rebuild, for fonts that mostly come from
-    :data:`_LOADED_FONTS` anyway."""
+    :data:`game.scenes.uifonts.LOADED_FONTS` anyway."""
+
+    def __init__(self) -> None:
+        self._started = False
 
     def add_resource(self, resource: Union[FontResource, ImageResource, SurfaceResource]) -> None:
+        if isinstance(resource, FontResource) and not self._started:  # a theme's font: opened when used
+            uifonts.make_lazy(resource)
+            return
         error = resource.load()
         if error is not None:
             warnings.warn(str(error), stacklevel=2)
 
     def start(self) -> None:
-        """Nothing waits: every resource loaded as it came."""
+        """The manager is made: what it asks for from now on loads at once."""
+        self._started = True
 
     def update(self) -> Tuple[bool, float]:
         return True, 1.0
 
     def started(self) -> bool:
-        return True  # pygame_gui then loads what it asks for at once
+        return self._started  # until then, pygame_gui hands its theme's resources to add_resource
+
+
+#: colours parsed from a theme's words, kept: a theme has some 200 of them
+#: (most of them pygame_gui's own default theme's), parsed anew at every new
+#: text size, which was a tenth of a screen's first build at that size
+_COLOURS: Bounded[str, pygame.Color] = Bounded(512)
+
+
+@lru_cache(maxsize=1)
+def _default_theme_text() -> str:
+    """pygame_gui's default theme (what our theme leaves unset), read once."""
+    return (importlib.resources.files("pygame_gui.data") / "default_theme.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _shadows() -> ShadowGenerator:
+    """The shadow corners every theme preloads (pygame_gui's default theme's
+    windows and menus: the same for every size), made once for all themes."""
+    return ShadowGenerator()
 
 
 class Theme(UIAppearanceTheme):
-    """pygame_gui's theme without its check of every colour and value on
-    each parse (a tenth of a rebuild at a new size): the themes made here
+    """pygame_gui's theme, quicker to make at each new text size: without
+    its check of every colour and value on each parse (the themes made here
     come from :func:`theme`, and tests/test_ui_theme.py checks those with
-    pygame_gui's own validation."""
+    pygame_gui's own validation), its default theme read once, colours
+    parsed once, and the shadow corners shared."""
+
+    def _load_default_theme_file(self) -> None:
+        self.shadow_generator = _shadows()  # before the default theme preloads its shadows
+        # a dict, not pygame_gui's file: it never changes while the game runs, so no checks of its date either
+        self.load_theme(json.loads(_default_theme_text()))
 
     def validate_theme_data(self, theme_data: Dict[str, Any]) -> List[str]:  # pygame_gui's signature
         return []
+
+    def _preload_shadow_edges(self) -> None:
+        """The shadows are the same at every size (none of this game's
+        widgets has one, pygame_gui's windows and menus do): preloaded into
+        the shared :func:`_shadows` once; pygame_gui makes any other when
+        a widget first needs it."""
+        if not self.shadow_generator.preloaded_shadow_corners:
+            super()._preload_shadow_edges()
+
+    @staticmethod
+    def _load_colour_or_gradient_from_theme(theme_colours_dictionary: Dict[str, str], colour_id: str) -> Union[pygame.Color, ColourGradient]:
+        words = theme_colours_dictionary[colour_id]
+        known = _COLOURS.get(words)
+        if known is not None:
+            return pygame.Color(known)  # a copy: an element may change its own
+        colour = UIAppearanceTheme._load_colour_or_gradient_from_theme(theme_colours_dictionary, colour_id)
+        if isinstance(colour, pygame.Color):
+            _COLOURS.put(words, pygame.Color(colour))
+        return colour
 
 
 @lru_cache(maxsize=32)
@@ -296,7 +283,7 @@ def manager(size: Tuple[int, int], font_px: int) -> pygame_gui.UIManager:
     """A UI manager for a window of ``size``, themed for text ``font_px``
     high, in the language shown now (the theme is parsed once per text size
     and language)."""
-    _share_loaded_fonts()
+    uifonts.install()
     shapes.install()
     lang = i18n.language()
     key = (font_px, lang)

@@ -1,0 +1,148 @@
+"""How the menus' fonts (pygame_gui's) are opened, shared and measured.
+
+- A font once opened (a file at a size and style) is kept for later screens
+  (:data:`LOADED_FONTS`, bounded), and pygame_gui's own fonts are opened
+  from their files rather than read whole into memory.
+- A theme's font is opened when a widget first asks for it
+  (:class:`LazyFont`), not when the theme is parsed.
+- Text is measured without being drawn (:func:`measured_rect`).
+
+:func:`install` puts these in place (once); :mod:`game.scenes.theme` does
+it for every manager it makes.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import warnings
+from functools import lru_cache
+from typing import Optional, Tuple, Union
+
+import pygame
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
+from pygame_gui.core.interfaces import IGUIFontInterface
+from pygame_gui.core.package_resource import PackageResource
+from pygame_gui.core.utility import FontResource
+
+from ..lru import Bounded
+
+#: fonts kept for later screens, bounded: a screen uses a few sizes in one
+#: or two languages, and each Noto Sans SC size costs some 4 MB, so keeping
+#: every size a resize or a language switch ever made grew without end
+FONTS_KEPT = 12
+#: where a font comes from (a file, or a package and its resource), its size, style and renderer
+FontKey = Tuple[Union[str, Tuple[str, str]], int, Tuple[Tuple[str, str], ...], bool, str]
+LOADED_FONTS: Bounded[FontKey, IGUIFontInterface] = Bounded(FONTS_KEPT)
+
+
+@lru_cache(maxsize=16)
+def _package_file(package: str, resource: str) -> Optional[str]:
+    """The file of a package resource when it is one on disk (else None).
+    pygame_gui reads a font of its own whole into memory for every size it
+    loads (Noto Sans SC: 8 MB a size); from its file, pygame reads what it
+    draws, some 1 MB a size."""
+    try:
+        path = importlib.resources.files(package) / resource
+    except (ImportError, TypeError):
+        return None
+    return str(path) if isinstance(path, os.PathLike) and os.path.isfile(path) else None
+
+
+def _share_loaded_fonts() -> None:
+    """Every screen makes a new UIManager, and each loads its theme's fonts
+    anew: Noto Sans SC takes some 15 ms a size (its file is 8 MB), which made
+    a Chinese screen slow to appear.  A font once loaded (a file or package
+    resource at a size and style) is kept and handed to later managers."""
+    if getattr(FontResource.load, "shared", False):
+        return
+    load = FontResource.load
+
+    def shared_load(self: FontResource) -> Optional[pygame.error]:
+        _from_file(self)  # one of pygame_gui's own fonts (a language's default)
+        loc = self.location
+        where: Union[str, Tuple[str, str], None]
+        if isinstance(loc, str):
+            where = loc
+        elif isinstance(loc, PackageResource):  # pygame_gui's default fonts
+            where = (loc.package, loc.resource)
+        else:  # bytes: not worth a key
+            where = None
+        key: Optional[FontKey] = None if where is None else (
+            where, self.size, tuple(sorted((k, str(v)) for k, v in self.style.items())), self.force_style, self.font_type_to_use)
+        font = LOADED_FONTS.get(key) if key is not None else None
+        if font is not None:
+            try:
+                font.size("A")  # still alive? (pygame.quit() ends every font made before it)
+            except pygame.error:
+                assert key is not None
+                LOADED_FONTS.pop(key)
+                font = None
+        if font is not None:
+            self.loaded_font = font
+            return None
+        error = load(self)
+        if error is None and key is not None and self.loaded_font is not None:
+            LOADED_FONTS.put(key, self.loaded_font)
+        return error
+
+    shared_load.shared = True  # type: ignore[attr-defined]
+    FontResource.load = shared_load  # type: ignore[method-assign]
+
+
+class LazyFont(FontResource):
+    """A theme's font, opened when a widget first asks for it: a theme names
+    every font any screen uses (the language names' Noto Sans SC, the step
+    buttons' Fira Code, the title's size ...), and opening them all was a
+    fifth of a screen's first build at a new size, though most screens show
+    a few of them."""
+
+    pending = False
+
+    @property
+    def loaded_font(self) -> Optional[IGUIFontInterface]:
+        if self.pending:
+            self.pending = False
+            error = self.load()
+            if error is not None:
+                warnings.warn(str(error), stacklevel=2)
+        font: Optional[IGUIFontInterface] = self.__dict__.get("loaded_font")
+        return font
+
+    @loaded_font.setter
+    def loaded_font(self, font: Optional[IGUIFontInterface]) -> None:
+        self.__dict__["loaded_font"] = font
+
+
+def _from_file(resource: FontResource) -> None:
+    """One of pygame_gui's own fonts (a package resource) is opened from its file."""
+    loc = resource.location
+    if isinstance(loc, PackageResource):
+        path = _package_file(loc.package, loc.resource)
+        if path is not None:
+            resource.location = path
+
+
+def make_lazy(resource: FontResource) -> None:
+    """``resource`` (not loaded yet) opens its font when first asked for it."""
+    _from_file(resource)
+    resource.__class__ = LazyFont
+    assert isinstance(resource, LazyFont)
+    resource.pending = True
+
+
+def measured_rect(self: GUIFontPygame, text: str) -> pygame.Rect:
+    """pygame_gui's ``GUIFontPygame.get_rect``, measured by the font rather
+    than by drawing the text and taking the drawing's size (the same size:
+    SDL_ttf draws on a surface as large as it measures).  A widget measures
+    its text two or three times before it draws it once."""
+    if text == "":
+        return pygame.Rect(0, 0, 0, 0)
+    font: pygame.font.Font = self._GUIFontPygame__internal_font  # type: ignore[attr-defined]
+    return pygame.Rect((0, font.get_ascent()), font.size(text))
+
+
+def install() -> None:
+    """Share opened fonts, and measure text without drawing it (once)."""
+    _share_loaded_fonts()
+    GUIFontPygame.get_rect = measured_rect  # type: ignore[method-assign]
