@@ -271,18 +271,15 @@ class MenuScene(Scene):
         or with ``up`` up from it (``rect`` holds the last line)."""
         from ..help_text import wrap_html
 
-        first = self.label(rect, " ", object_id=object_id)
+        assert self.manager is not None
         lines = [text]
-        font = first.font
-        if "<" not in text and font is not None:
+        font = self.manager.get_theme().get_font([object_id, "label"] if object_id else ["label"])  # a label's
+        if "<" not in text:
             lines = wrap_html(text, lambda s: font.size(s)[0], rect.width - 8).split("<br>")
-        out = [first]
-        for _ in lines[1:]:
-            out.append(self.label(rect, " ", object_id=object_id))
-        for i, (label, line) in enumerate(zip(out, lines)):
+        out = []
+        for i, line in enumerate(lines):  # each label made with its line (not made, then given it: drawn twice)
             k = i - (len(lines) - 1) if up else i
-            label.set_relative_position((rect.x, rect.y + k * rect.height))
-            label.set_text(line)
+            out.append(self.label(pygame.Rect(rect.x, rect.y + k * rect.height, rect.width, rect.height), line, object_id=object_id))
         return out
 
     def panel(self, rect: pygame.Rect, object_id: Optional[str] = None) -> "Box":
