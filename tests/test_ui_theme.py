@@ -176,17 +176,45 @@ def test_a_themes_fonts_are_opened_when_a_widget_first_uses_them():
     assert chinese.font._GUIFontPygame__internal_font.name == "Noto Sans SC"
 
 
+class _CountedFont:
+    """A pygame font that counts what it draws."""
+
+    def __init__(self, font):
+        self.font, self.drawn = font, 0
+
+    def render(self, *args):
+        self.drawn += 1
+        return self.font.render(*args)
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
+
+    def __setattr__(self, name, value):
+        if name in ("font", "drawn"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.font, name, value)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_text_is_measured_as_large_as_it_is_drawn(lang):
-    """Widgets measure their text with the font (not by drawing it): every
-    string of the language, at several sizes, measures as its drawing."""
+def test_a_font_draws_a_text_once_to_measure_it_however_often_it_is_measured(lang):
+    """pygame_gui measures a text by drawing it, two or three times a
+    widget at every rebuild; a font now draws it once, and its measure is
+    the size it is drawn (also underlined)."""
     pygame.font.init()
     uifonts.install()
-    texts = {text for text in i18n.TABLES[lang].values() if text} | {" ", "13 → 8 (5)", "…"}
+    texts = sorted({text for text in i18n.TABLES[lang].values() if text} | {" ", "13 → 8 (5)", "…"})[: uifonts.SIZES_KEPT - 1]
     for role in ("regular", "bold", "symbols"):
-        for size in (12, 23, 36, 79):
+        for size in (12, 36):
             font = GUIFontPygame(fonts.font_file(role, lang), size)
+            counted = font._GUIFontPygame__internal_font = _CountedFont(font._GUIFontPygame__internal_font)
             for text in texts:
-                drawn = font._GUIFontPygame__internal_font.render(text, True, pygame.Color("white")).get_size()
-                assert font.get_rect(text).size == drawn, (role, size, text)
+                drawn = counted.font.render(text, True, pygame.Color("white")).get_size()
+                assert font.get_rect(text).size == drawn and font.size(text) == drawn, (role, size, text)
+            assert counted.drawn == len(texts)
+            for text in texts:
+                font.get_rect(text)
+            assert counted.drawn == len(texts)  # all kept
+    font.underline = True
+    assert font.get_rect("Help").size == counted.font.render("Help", True, pygame.Color("white")).get_size()
     assert font.get_rect("") == pygame.Rect(0, 0, 0, 0)

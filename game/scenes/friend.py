@@ -75,7 +75,7 @@ class FriendScene(MenuScene):
         tw = min(w - 2 * m, int(f * 40))
         x0 = (w - tw) // 2
         bh = int(f * 2.3)
-        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("friend.title"), object_id="#heading")
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("friend.title"), object_id="#heading", fit=True)
         y = int(f * 3.6)
         server = self.app.settings.server_address
         self.label(pygame.Rect(x0, y, tw, int(f * 1.5)),

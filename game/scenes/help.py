@@ -36,7 +36,7 @@ class HelpScene(MenuScene):
         w, h = size
         f = self.font_px
         m = max(10, f)
-        self.label(pygame.Rect(0, int(f * 0.5), w, int(f * 2.6)), t("help.title"), object_id="#heading")
+        self.label(pygame.Rect(0, int(f * 0.5), w, int(f * 2.6)), t("help.title"), object_id="#heading", fit=True)
         bh = int(f * 2.4)
         top = int(f * 3.4)
         bw = min(w - 2 * m, f * 52)

@@ -42,7 +42,7 @@ class LobbyScene(MenuScene):
         f = self.font_px
         s = self.app.settings
         m = max(10, f)
-        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 3.4)), t("lobby.title"), object_id="#title")
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 3.4)), t("lobby.title"), object_id="#title", fit=True)
         row_h = int(f * 2.2)
         gap = max(4, int(f * 0.35))
         bh = int(f * 2.5)
@@ -77,7 +77,7 @@ class LobbyScene(MenuScene):
         for key, text, choices, value, field in rows:
             if key is None or choices is None or value is None or field is None:
                 y += gap
-                self.label(pygame.Rect(x0, y, left_w, int(f * 1.6)), text, object_id="#small")
+                self.label(pygame.Rect(x0, y, left_w, int(f * 1.6)), text, object_id="#small", fit=True)
                 y += int(f * 1.6)
                 continue
             self.rows[key] = ChoiceRow[ChoiceValue](self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field))
@@ -106,7 +106,7 @@ class LobbyScene(MenuScene):
                 button.hide()
         # a notice (in the language shown: it may be an i18n.Message) wraps upwards from the key hint's place
         self.wrapped_label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), tr(self.app.notice) if self.app.notice else t("lobby.keys"),
-                           object_id="#hint", up=True)
+                           object_id="#hint", up=True, fit=True)
         # keyboard: Play first
         self.order.remove(play)
         self.order.insert(0, play)

@@ -42,7 +42,7 @@ class RecentScene(MenuScene):
         w, h = size
         f = self.font_px
         m = max(10, f)
-        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("records.recent"), object_id="#heading")
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("records.recent"), object_id="#heading", fit=True)
         y = int(f * 3.6)
         tw = min(w - 2 * m, int(f * 44))
         x0 = (w - tw) // 2

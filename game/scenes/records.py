@@ -101,7 +101,7 @@ class RecordsScene(MenuScene):
         f = self.font_px
         rec = self.records
         m = max(10, f)
-        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("records.title"), object_id="#heading")
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("records.title"), object_id="#heading", fit=True)
         y = int(f * 3.6)
         # the table
         tw = min(w - 2 * m, int(f * 54))
@@ -123,21 +123,21 @@ class RecordsScene(MenuScene):
                 self.label(rect, text, object_id=oid)
             y += row_h
         if not body:
-            self.label(pygame.Rect(x0, y, tw, row_h), t("records.no_games"), object_id="#small")
+            self.label(pygame.Rect(x0, y, tw, row_h), t("records.no_games"), object_id="#small", fit=True)
             y += row_h
         self.lines = [t("records.note")]
         if self.message:
             self.lines.append(shown(tr(self.message), 400))  # storage's line, in the language shown
         for line in self.lines:  # a long line (storage's) goes on in more rows
-            rows = self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.4)), line, object_id="#small")
+            rows = self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.4)), line, object_id="#small", fit=True)
             y += int(f * 1.4) * len(rows)
         # the dice
         y += int(f * 0.6)
         caption = dice_caption(rec)
         self.lines.append(caption)
-        self.label(pygame.Rect(0, y, w, int(f * 1.8)), t("records.dice_title"), object_id="#centred")
+        self.label(pygame.Rect(0, y, w, int(f * 1.8)), t("records.dice_title"), object_id="#centred", fit=True)
         y += int(f * 1.8)
-        self.label(pygame.Rect(0, y, w, int(f * 1.4)), caption, object_id="#hint")
+        self.label(pygame.Rect(0, y, w, int(f * 1.4)), caption, object_id="#hint", fit=True)
         y += int(f * 1.6)
         bh = int(f * 2.4)
         bottom = h - f - bh - int(f * 0.8)

@@ -46,7 +46,7 @@ class SettingsScene(MenuScene):
         ph = int(f * 4.5) + n_rows * (row_h + gap) + 4 * hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
-        self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading")
+        self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading", fit=True)
         y = rect.y + int(f * 4.5)
         x, iw = rect.x + f, pw - 2 * f
         on_off = [(True, t("common.on")), (False, t("common.off"))]

@@ -52,7 +52,7 @@ class SetupScene(MenuScene):
         m = max(10, f)
         tw = min(w - 2 * m, int(f * 40))
         x0 = (w - tw) // 2
-        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("setup.title"), object_id="#heading")
+        self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("setup.title"), object_id="#heading", fit=True)
         y = int(f * 3.8)
         self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.5)), t("setup.explain"), object_id="#small")
         y += int(f * 3.4)

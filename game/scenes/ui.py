@@ -81,6 +81,32 @@ def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
     return "…"
 
 
+def fitted(rect: pygame.Rect, text_width: int, align: str, margin: int) -> pygame.Rect:
+    """``rect`` narrowed to hold a text ``text_width`` wide (and ``margin``
+    on each side) at the same place as ``rect`` would show it: aligned
+    left, right or in the centre (narrowed by the same even number of
+    pixels on each side, so the centred text's place rounds the same).  A
+    label as wide as a 1440p window is 1.2 MB of surfaces, made three times
+    over, for a word in the middle.
+
+    >>> fitted(pygame.Rect(0, 10, 1000, 40), 100, "center", 8)
+    Rect(442, 10, 116, 40)
+    >>> fitted(pygame.Rect(0, 10, 1000, 40), 100, "left", 8), fitted(pygame.Rect(0, 10, 1000, 40), 100, "right", 8)
+    (Rect(0, 10, 116, 40), Rect(884, 10, 116, 40))
+    >>> fitted(pygame.Rect(0, 10, 100, 40), 100, "center", 8)  # no room to spare
+    Rect(0, 10, 100, 40)
+    """
+    spare = rect.width - text_width - 2 * margin
+    if spare <= 0:
+        return pygame.Rect(rect)
+    if align == "left":
+        return pygame.Rect(rect.x, rect.y, rect.width - spare, rect.height)
+    if align == "right":
+        return pygame.Rect(rect.x + spare, rect.y, rect.width - spare, rect.height)
+    cut = spare // 2 & ~1
+    return pygame.Rect(rect.x + cut, rect.y, rect.width - 2 * cut, rect.height)
+
+
 def box_style(object_id: str, font_px: int) -> Tuple[Tuple[int, int, int], Tuple[int, int, int], int, int]:
     """(fill, border colour, border width, corner radius) of a theme block, scaled for ``font_px``."""
     from .theme import box_block
@@ -260,15 +286,28 @@ class MenuScene(Scene):
         self.add_action(b, action)
         return b
 
-    def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Optional[IContainerLikeInterface] = None) -> UILabel:
+    def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Optional[IContainerLikeInterface] = None,
+              fit: bool = False) -> UILabel:
+        """A label; with ``fit``, one whose text stays as made, only as wide
+        as its text needs, where ``rect`` would show it (see :func:`fitted`)."""
+        if fit and self.manager is not None:
+            ids = [object_id, "label"] if object_id else ["label"]
+            try:
+                align = str(self.manager.get_theme().get_misc_data("text_horiz_alignment", ids))
+            except LookupError:
+                align = "center"  # pygame_gui's own
+            width = self.manager.get_theme().get_font(ids).size(text)[0]
+            rect = fitted(rect, width, align, margin=max(8, self.font_px))
         return UILabel(rect, text, self.manager, container=container, object_id=object_id)
 
-    def wrapped_label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, up: bool = False) -> List[UILabel]:
+    def wrapped_label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, up: bool = False,
+                      fit: bool = False) -> List[UILabel]:
         """``text`` on as many label lines of ``rect``'s size as it needs to
         fit ``rect.width`` (a label never wraps, and pygame_gui breaks only at
         spaces: lines break at spaces and between Chinese characters, see
         :func:`game.help_text.wrap_html`).  The lines go down from ``rect``,
-        or with ``up`` up from it (``rect`` holds the last line)."""
+        or with ``up`` up from it (``rect`` holds the last line); ``fit``:
+        see :meth:`label`."""
         from ..help_text import wrap_html
 
         assert self.manager is not None
@@ -279,7 +318,7 @@ class MenuScene(Scene):
         out = []
         for i, line in enumerate(lines):  # each label made with its line (not made, then given it: drawn twice)
             k = i - (len(lines) - 1) if up else i
-            out.append(self.label(pygame.Rect(rect.x, rect.y + k * rect.height, rect.width, rect.height), line, object_id=object_id))
+            out.append(self.label(pygame.Rect(rect.x, rect.y + k * rect.height, rect.width, rect.height), line, object_id=object_id, fit=fit))
         return out
 
     def panel(self, rect: pygame.Rect, object_id: Optional[str] = None) -> "Box":

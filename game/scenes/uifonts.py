@@ -5,7 +5,7 @@
   from their files rather than read whole into memory.
 - A theme's font is opened when a widget first asks for it
   (:class:`LazyFont`), not when the theme is parsed.
-- Text is measured without being drawn (:func:`measured_rect`).
+- A font keeps the sizes of the texts it measured (:func:`measured_rect`).
 
 :func:`install` puts these in place (once); :mod:`game.scenes.theme` does
 it for every manager it makes.
@@ -17,7 +17,7 @@ import importlib.resources
 import os
 import warnings
 from functools import lru_cache
-from typing import Optional, Tuple, Union
+from typing import Dict, Optional, Tuple, Union
 
 import pygame
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
@@ -131,18 +131,33 @@ def make_lazy(resource: FontResource) -> None:
     resource.pending = True
 
 
+#: texts whose size a font keeps (then it forgets them all and starts again)
+SIZES_KEPT = 512
+
+
 def measured_rect(self: GUIFontPygame, text: str) -> pygame.Rect:
-    """pygame_gui's ``GUIFontPygame.get_rect``, measured by the font rather
-    than by drawing the text and taking the drawing's size (the same size:
-    SDL_ttf draws on a surface as large as it measures).  A widget measures
-    its text two or three times before it draws it once."""
+    """pygame_gui's ``GUIFontPygame.get_rect``: it draws the text to
+    measure it, and a widget measures its text two or three times before it
+    draws it once, at every rebuild.  Each font draws a text once to measure
+    it (that also loads its glyphs, as drawing needs them) and keeps the
+    size (:data:`SIZES_KEPT` of them)."""
     if text == "":
         return pygame.Rect(0, 0, 0, 0)
+    sizes: Optional[Dict[Tuple[str, bool], Tuple[int, int]]] = self.__dict__.get("sizes")
+    if sizes is None or len(sizes) >= SIZES_KEPT:
+        sizes = self.__dict__["sizes"] = {}
     font: pygame.font.Font = self._GUIFontPygame__internal_font  # type: ignore[attr-defined]
-    return pygame.Rect((0, font.get_ascent()), font.size(text))
+    key = (text, font.underline)  # pygame_gui underlines a font for a while (a link)
+    size = sizes.get(key)
+    if size is None:
+        size = sizes[key] = font.render(text, self.antialiased, WHITE).get_size()
+    return pygame.Rect((0, font.get_ascent()), size)
+
+
+WHITE = pygame.Color("white")
 
 
 def install() -> None:
-    """Share opened fonts, and measure text without drawing it (once)."""
+    """Share opened fonts, and keep the sizes of measured texts (once)."""
     _share_loaded_fonts()
     GUIFontPygame.get_rect = measured_rect  # type: ignore[method-assign]
