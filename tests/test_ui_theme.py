@@ -218,3 +218,33 @@ def test_a_font_draws_a_text_once_to_measure_it_however_often_it_is_measured(lan
     font.underline = True
     assert font.get_rect("Help").size == counted.font.render("Help", True, pygame.Color("white")).get_size()
     assert font.get_rect("") == pygame.Rect(0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440), (1080, 1920)])
+def test_a_fitted_label_draws_what_a_full_width_one_draws(lang, size):
+    """A label whose text stays is made only as wide as its text
+    (MenuScene.label(..., fit=True)): on the screen it looks the same as
+    the full-width label it replaces, centred, left or right aligned."""
+    from game.scenes.lobby import LobbyScene
+
+    d = AppDriver(size=size, settings=Settings(sound=False, language=lang))
+    scene = d.scene
+    assert isinstance(scene, LobbyScene)
+    w, h = size
+    for object_id, key in (("#title", "lobby.title"), ("#hint", "lobby.keys"), ("#small", "lobby.options"),
+                           ("#heading", "records.title"), ("#centred", "records.dice_title")):
+        text = i18n.t(key)
+        for rect in (pygame.Rect(0, 40, w, 90), pygame.Rect(31, 40, w - 77, 90)):
+            shots = []
+            for fit in (False, True):
+                label = scene.label(pygame.Rect(rect), text, object_id=object_id, fit=fit)
+                scene.manager.update(0.0)
+                surface = pygame.Surface(size)
+                surface.fill((24, 28, 33))
+                surface.blit(label.image, label.rect)
+                shots.append(pygame.image.tobytes(surface, "RGB"))
+                if fit:
+                    assert label.rect.width < rect.width // 2 or object_id == "#hint"  # narrower
+                label.kill()
+            assert shots[0] == shots[1], (object_id, rect)
