@@ -248,3 +248,24 @@ def test_a_fitted_label_draws_what_a_full_width_one_draws(lang, size):
                     assert label.rect.width < rect.width // 2 or object_id == "#hint"  # narrower
                 label.kill()
             assert shots[0] == shots[1], (object_id, rect)
+
+
+@pytest.mark.parametrize("object_id,text", [("#choice", "Computer"), ("#play", "Play"), ("#step", "13 → 8 (5)")])
+def test_a_buttons_text_is_drawn_as_pygame_gui_draws_it_and_stays_when_another_state_is_drawn(manager, object_id, text):
+    """The text goes straight onto the state (pygame_gui drew it on a layer
+    of the button's size and kept that): the same pixels, and drawing
+    another state (hovered, chosen) leaves the ones drawn before as they were."""
+    button = UIButton(pygame.Rect(10, 10, 300, 70), text, manager, object_id=object_id)
+    shape = button.drawable_shape
+    shapes.redraw_state(shape, "normal")
+    ours = pygame.image.tobytes(shape.states["normal"].surface, "RGBA")
+    assert shapes._ORIGINAL_TEXT is not None
+    shape.finalise_text = lambda *args, **kwargs: shapes._ORIGINAL_TEXT(shape, *args, **kwargs)
+    shapes.redraw_state(shape, "normal")
+    assert pygame.image.tobytes(shape.states["normal"].surface, "RGBA") == ours  # pygame_gui's own layering
+    del shape.finalise_text
+    shapes.redraw_state(shape, "normal")
+    for state in ("hovered", "selected", "active"):
+        shapes.redraw_state(shape, state)
+        assert pygame.image.tobytes(shape.states["normal"].surface, "RGBA") == ours
+    assert shape.states["normal"].surface.get_bounding_rect(min_alpha=1).width > 0

@@ -84,8 +84,7 @@ def rounded_rect(size: Tuple[int, int], radii: Sequence[int], borders: Sequence[
     top-right, bottom-left, bottom-right."""
     w, h = size
     left, top, right, bottom = borders
-    shape = pygame.Surface(size, pygame.SRCALPHA, 32)
-    shape.fill((0, 0, 0, 0))
+    shape = pygame.Surface(size, pygame.SRCALPHA, 32)  # transparent: SDL clears a new surface
     outer = pygame.Rect(0, 0, w, h)
     inner = pygame.Rect(left, top, w - left - right, h - top - bottom)
     if left > 0:
@@ -149,7 +148,8 @@ def finalise_text(self: Any, state_str: str, text_colour_state_str: str = "",
     state) without what only a text entry needs: it kept a copy of the state
     without its text and the text apart, two more surfaces of the element's
     size for every state of every button and label (and copying one was a
-    seventh of a 1440p lobby's rebuild)."""
+    seventh of a 1440p lobby's rebuild), and the text is drawn straight onto
+    the state (not on a layer of the element's size, which the layout kept)."""
     if self.editable_text or only_text_changed:
         assert _ORIGINAL_TEXT is not None
         _ORIGINAL_TEXT(self, state_str, text_colour_state_str, text_shadow_colour_state_str, only_text_changed)
@@ -158,12 +158,17 @@ def finalise_text(self: Any, state_str: str, text_colour_state_str: str = "",
     if layout is None:
         return
     state = self.states[state_str]
-    text = pygame.Surface(state.surface.get_size(), pygame.SRCALPHA, 32)
-    text.fill((0, 0, 0, 0))
     layout.set_default_text_colour(self.theming[text_colour_state_str])
     layout.set_default_text_shadow_colour(self.theming[text_shadow_colour_state_str])
-    layout.finalise_to_surf(text)
-    state.surface.blit(text, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+    # each piece of text is blended onto the state as it was onto a transparent
+    # layer blended onto the state (premultiplied: the same pixels), without
+    # the layer of the element's size; then the layout forgets the state, so
+    # that drawing another state does not clear this one's rows
+    layout.finalise_to_surf(state.surface)
+    layout.finalised_surface = None
+    for row in layout.layout_rows:
+        row.target_surface = None
+        row.surf_row_dirty = False
     state.pre_text_surface = state.text_surface = None
 
 

@@ -27,6 +27,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.colour_gradient import ColourGradient
+from pygame_gui.core import ui_appearance_theme as appearance
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_shadow import ShadowGenerator
 from pygame_gui.core.resource_loaders import IResourceLoader
 from pygame_gui.core.package_resource import PackageResource
@@ -224,12 +226,28 @@ def _shadows() -> ShadowGenerator:
     return ShadowGenerator()
 
 
+@lru_cache(maxsize=1)
+def _shape_cache() -> SurfaceCache:
+    """pygame_gui's cache of drawn shapes, one for all themes: it made one
+    per theme, a 4 MB surface cleared (some 4 ms at each new text size, and
+    4 MB held by each theme kept); a shape's key holds its size and colours."""
+    return SurfaceCache()
+
+
 class Theme(UIAppearanceTheme):
     """pygame_gui's theme, quicker to make at each new text size: without
     its check of every colour and value on each parse (the themes made here
     come from :func:`theme`, and tests/test_ui_theme.py checks those with
     pygame_gui's own validation), its default theme read once, colours
-    parsed once, and the shadow corners shared."""
+    parsed once, and the shadow corners and the shape cache shared."""
+
+    def __init__(self, resource_loader: IResourceLoader, locale: str):
+        module: Any = appearance  # its __init__ makes the theme's shape cache with the name SurfaceCache there
+        own, module.SurfaceCache = module.SurfaceCache, _shape_cache
+        try:
+            super().__init__(resource_loader, locale)
+        finally:
+            module.SurfaceCache = own
 
     def _load_default_theme_file(self) -> None:
         self.shadow_generator = _shadows()  # before the default theme preloads its shadows
