@@ -74,23 +74,29 @@ class MatchFrame:
 
     def draw(self, surface: pygame.Surface, view: BoardView, renderer: BoardRenderer, areas: Tuple[pygame.Rect, pygame.Rect, pygame.Rect],
              camera_version: int, ui_key: Hashable, draw_ui: Callable[[pygame.Surface], None],
-             ui_may_wait: bool = False) -> Optional[List[pygame.Rect]]:
+             ui_may_wait: bool = False, update_ui: Callable[[], None] = lambda: None) -> Optional[List[pygame.Rect]]:
         """Draw ``view`` with ``renderer`` and the widgets (``draw_ui``, when
-        ``ui_key`` changed) on ``surface``; ``areas``: the board's, the
-        panel's and the top bar's rectangles.  ``ui_may_wait``: when the
-        board and the widgets changed at once (a move, a roll), the widgets
-        may be drawn in the next frame (:attr:`ui_waiting` says so; the
-        caller draws that frame), so that no frame pays for both."""
+        ``ui_key`` changed; ``update_ui`` brings them up to date first) on
+        ``surface``; ``areas``: the board's, the panel's and the top bar's
+        rectangles.  ``ui_may_wait``: when the board and the widgets changed
+        at once (a move, a roll), the widgets may be brought up to date and
+        drawn in the next frame (:attr:`ui_waiting` says so; the caller draws
+        that frame), so that no frame pays for both."""
         key = board_key(view, camera_version)
         size = surface.get_size()
         whole = self.frame is None or self.frame.get_size() != size
+        board_drawn = whole or key != self._board_key
+        ui_due = whole or ui_key != self._ui_key
+        # (one frame at most: a board drawn frame after frame, turning, leaves them no longer)
+        self.ui_waiting = ui_due and board_drawn and ui_may_wait and not whole and not self.ui_waiting
+        if not self.ui_waiting:
+            update_ui()
         if whole:
             self.frame = pygame.Surface(size).convert(surface) if surface.get_bitsize() >= 24 else pygame.Surface(size)
         frame = self.frame
         assert frame is not None
         rects: List[pygame.Rect] = []
         board_area, panel_area, top_area = areas
-        board_drawn = whole or key != self._board_key
         if board_drawn:
             # the view turned or zoomed: the whole board is seen from a new place
             moved = camera_version != self._camera
@@ -107,9 +113,6 @@ class MatchFrame:
         for r in self.moving_rects:
             surface.blit(frame, r, r)
         rects.extend(self.moving_rects)
-        ui_due = whole or ui_key != self._ui_key
-        # (one frame at most: a board drawn frame after frame, turning, leaves them no longer)
-        self.ui_waiting = ui_due and board_drawn and ui_may_wait and not whole and not self.ui_waiting
         if ui_due and not self.ui_waiting:
             # the widgets go straight onto the window: the frame keeps the board only
             # (it is what restores the board under moving things and redrawn parts)

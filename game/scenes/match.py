@@ -325,13 +325,12 @@ class MatchScene(Scene):
         assert self.renderer is not None and widgets is not None and self.layout is not None
         view = self.board_view(alpha)
         focused = self.controller.focused()
-        widgets.update()
         areas = (pygame.Rect(self.layout.board_area), self.layout.panel_rect, self.layout.top_bar_rect)
         ui_key = (None if focused is None else id(focused[0]), widgets.version)
         # the widgets may wait a frame while this scene is on top (the loop draws the next frame then)
         on_top = self.app.scenes.current is self
         rects = self.frame.draw(surface, view, self.renderer, areas, self.table.camera.version, ui_key,
-                                lambda target: widgets.draw(target, focused), ui_may_wait=on_top)
+                                lambda target: widgets.draw(target, focused), ui_may_wait=on_top, update_ui=widgets.update)
         if not self.animator.busy and not self.session.pending():
             self._settled = True
         return rects
