@@ -132,8 +132,14 @@ def _search(b: List[int], o: List[int], dice_orders: Sequence[Sequence[int]], do
         if not moved:
             record()
 
-    for order in dice_orders:
-        rec(order, 0, 25)
+    try:
+        for order in dice_orders:
+            rec(order, 0, 25)
+    finally:
+        # rec refers to itself through its closure: unbound here, the search
+        # and all it made are freed at once instead of waiting, a cycle, for
+        # the garbage collector
+        rec = None  # type: ignore[assignment]
     return leaves
 
 
