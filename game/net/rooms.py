@@ -161,9 +161,10 @@ class Room:
     def can_continue(self, role: int) -> bool:
         """May ``role`` continue against the computer (the opponent gone 2 minutes)?"""
         other = self.seats[1 - role]
-        if other is None or self.ended is not None or self.match.over:
+        # the cheap questions first: the server's sweep asks this of every seat every second
+        if other is None or other.absent_since is None or self.ended is not None:
             return False
-        return other.absent_since is not None and self.clock() - other.absent_since >= FALLBACK_AFTER
+        return self.clock() - other.absent_since >= FALLBACK_AFTER and not self.match.over
 
     def tick(self) -> None:
         """Called now and then: tell a waiting player once the fallback is open."""
