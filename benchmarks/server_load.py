@@ -13,6 +13,9 @@ probe.  All processes measure the same window, once every one has ramped up.  Pr
 matches, the messages per second through the server (both directions), the
 round trip of an intent (sent -> the server's update back) at p50 / p99, and
 the server's memory per match (growth of its resident set over N matches).
+The server process runs the cycle collector's policy of ``python -m game.server``
+(``--gc server``: game.net.heap.ServerHeap) or CPython's default (``--gc default``),
+and prints its collections, timed with gc.callbacks.
 
     .venv/bin/python benchmarks/server_load.py [--matches 1000] [--think 3] [--duration 60]
 
@@ -24,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import multiprocessing as mp
 import os
@@ -39,6 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from websockets.asyncio.client import connect  # noqa: E402
 
 from engine import Position, legal_plays  # noqa: E402
+from game.net.heap import PauseLog, ServerHeap  # noqa: E402
 from game.net.server import Limits, ServerThread  # noqa: E402
 
 
@@ -193,11 +196,15 @@ def main() -> int:
                          "cores the bots' own work (move generation) does not stand in the server's queue")
     ap.add_argument("--probe-matches", type=int, default=10,
                     help="of the matches, how many a separate, lightly loaded process plays, measuring the round trips")
+    ap.add_argument("--gc", choices=("server", "default"), default="server",
+                    help="the server process's garbage collection: as python -m game.server runs it (server: "
+                         "what lives on frozen once a second) or CPython's default")
     args = ap.parse_args()
 
     # the server runs in this process (on its own thread and loop); the clients in others
     limits = Limits(connections_per_address=2 * args.matches + 10, matches_per_address=args.matches + 10)
-    thread = ServerThread("127.0.0.1", 0, limits=limits)
+    heap = ServerHeap() if args.gc == "server" else None
+    thread = ServerThread("127.0.0.1", 0, limits=limits, heap=heap)
     handle = thread.server.handle_text
     handled: List[float] = []
 
@@ -208,15 +215,7 @@ def main() -> int:
         finally:
             handled.append(time.perf_counter() - t0)
     thread.server.handle_text = timed  # type: ignore[method-assign]
-    pauses: List[Tuple[int, float]] = []  # the server process's garbage collections: generation, seconds
-    began = [0.0]
-
-    def on_gc(phase: str, info: Dict[str, Any]) -> None:
-        if phase == "start":
-            began[0] = time.perf_counter()
-        else:
-            pauses.append((info["generation"], time.perf_counter() - began[0]))
-    gc.callbacks.append(on_gc)
+    pauses = PauseLog().install()  # the server process's garbage collections
     _, port = thread.start()
     url = f"ws://127.0.0.1:{port}"
     pid = os.getpid()
@@ -240,12 +239,15 @@ def main() -> int:
         loaded = rss_kib(pid)
         handled.clear()
         pauses.clear()
+        compactions = heap.compactions if heap else 0
         cpu0 = os.times()
         stat0 = open(f"/proc/{pid}/stat").read().split()
         results = [out.get(timeout=args.duration + 300) for _ in procs]
         stat1 = open(f"/proc/{pid}/stat").read().split()
         in_server = sorted(handled)
-        collections = list(pauses)
+        gc_line = pauses.summary()
+        frozen = heap.frozen if heap else 0
+        compactions = (heap.compactions if heap else 0) - compactions
         for p in procs:
             p.join(30)
         del cpu0
@@ -264,14 +266,13 @@ def main() -> int:
         if rtts:
             p50 = statistics.median(rtts) * 1000
             p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
-            print(f"round trip of an intent: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(rtts)} samples)")
+            print(f"round trip of an intent: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {rtts[-1] * 1000:.1f} ms "
+                  f"({len(rtts)} samples)")
         if in_server:
             print(f"server time per message (receipt to replies written): p50 {statistics.median(in_server) * 1000:.2f} ms, "
                   f"p99 {in_server[int(len(in_server) * 0.99)] * 1000:.2f} ms ({len(in_server)} messages)")
-        if collections:
-            worst = max(collections, key=lambda p: p[1])
-            print(f"server garbage collections: {len(collections)}, "
-                  f"{sum(1 for g, _ in collections if g == 2)} full; longest {worst[1] * 1000:.1f} ms (generation {worst[0]})")
+        print(f"server garbage {gc_line} ({args.gc} policy"
+              + (f": {compactions} compactions, {frozen} objects frozen)" if heap else ")"))
         print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"server memory: {base / 1024:.1f} MiB idle, {loaded / 1024:.1f} MiB loaded, "
               f"{(loaded - base) / args.matches:.1f} KiB per match")

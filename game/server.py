@@ -1,6 +1,10 @@
 """``python -m game.server --host H --port P`` (and the ``backgammon-server``
 command): a headless match server for friend games, for a machine both
 players can reach.  Ctrl+C stops it (the players are told).
+
+The process does nothing but serve, so it runs the cycle collector's policy
+of :mod:`game.net.heap` (what lives on is frozen once a second, out of the
+full collections' way); ``--gc-stats`` prints the collector's pauses.
 """
 
 from __future__ import annotations
@@ -10,11 +14,12 @@ import asyncio
 import logging
 from typing import List, Optional
 
+from .net.heap import PauseLog, ServerHeap
 from .net.protocol import DEFAULT_PORT
 from .net.server import Limits, MatchServer
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="backgammon-server", description="Match server for backgammon friend games")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface)")
@@ -26,19 +31,48 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--idle-expiry", type=float, default=Limits.idle_expiry, metavar="SECONDS",
                         help="a match without any action for this long is dropped")
     parser.add_argument("--verbose", action="store_true", help="log each match")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(message)s")
+    parser.add_argument("--gc-stats", type=float, default=0.0, metavar="SECONDS",
+                        help="every SECONDS, print the garbage collector's pauses (for measuring)")
+    return parser.parse_args(argv)
+
+
+def make_server(args: argparse.Namespace) -> MatchServer:
+    """The server the command runs: its limits, and the collector's policy
+    of a process that only serves (:class:`ServerHeap`)."""
     limits = Limits(connections_per_address=args.connections_per_address,
                     matches_per_address=args.matches_per_address, idle_expiry=args.idle_expiry)
-    server = MatchServer(args.host, args.port, limits=limits)
+    return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap())
+
+
+async def report_pauses(server: MatchServer, every: float) -> None:
+    """Print the collector's pauses every ``every`` seconds (``--gc-stats``)."""
+    pauses = PauseLog().install()
+    try:
+        while True:
+            await asyncio.sleep(every)
+            frozen = server.heap.frozen if server.heap else 0
+            print(f"gc: {pauses.summary()}; {len(server.lobby.rooms)} matches, {frozen} objects frozen",
+                  flush=True)
+            pauses.clear()
+    finally:
+        pauses.remove()
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = parse(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    server = make_server(args)
 
     async def run() -> None:
         host, port = await server.start()
         print(f"backgammon match server on ws://{host}:{port} (Ctrl+C stops it)", flush=True)
+        stats = asyncio.ensure_future(report_pauses(server, args.gc_stats)) if args.gc_stats > 0 else None
         try:
             await server.serve_forever()
         finally:
+            if stats is not None:
+                stats.cancel()
             await server.close()
 
     try:

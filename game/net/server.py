@@ -42,6 +42,7 @@ from .protocol import (
     server_doc,
     type_name,
 )
+from .heap import ServerHeap
 from .rooms import IDLE_EXPIRY, Clock, Lobby, Room, Send
 
 log = logging.getLogger(__name__)
@@ -105,12 +106,17 @@ class MatchServer:
 
     ``clock`` (seconds, monotonic) drives the 2-minute fallback and the idle
     expiry; tests pass a clock they move by hand and call :meth:`sweep`.
+    ``heap``: the collector's policy of a process that only serves
+    (:class:`ServerHeap`, as ``python -m game.server`` runs); None (the game
+    hosting a match) leaves the collector alone.
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
-                 limits: Optional[Limits] = None, dice: Optional[Callable[[], object]] = None):
+                 limits: Optional[Limits] = None, dice: Optional[Callable[[], object]] = None,
+                 heap: Optional[ServerHeap] = None):
         self.host, self.port = host, port
         self.limits = limits or Limits()
+        self.heap = heap
         self.lobby = Lobby(clock, self.limits.matches_per_address, self.limits.idle_expiry, dice)  # type: ignore[arg-type]
         self._server: Optional[Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None
@@ -124,6 +130,8 @@ class MatchServer:
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+        if self.heap is not None:
+            self.heap.start()
         log.info("match server on %s:%d", self.host, self.port)
         return self.host, self.port
 
@@ -136,6 +144,8 @@ class MatchServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self.heap is not None:
+            self.heap.stop()
 
     async def serve_forever(self) -> None:
         if self._server is None:
@@ -152,6 +162,8 @@ class MatchServer:
             await asyncio.sleep(self.limits.sweep_interval)
             try:
                 self.sweep()
+                if self.heap is not None:
+                    self.heap.tick()
             except Exception:  # pragma: no cover - a bug must not stop the sweeps
                 log.exception("sweep failed")
 
@@ -249,8 +261,8 @@ class ServerThread:
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
-                 limits: Optional[Limits] = None):
-        self.server = MatchServer(host, port, clock, limits)
+                 limits: Optional[Limits] = None, heap: Optional[ServerHeap] = None):
+        self.server = MatchServer(host, port, clock, limits, heap=heap)
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._thread: Optional[threading.Thread] = None
         self._ready = threading.Event()
