@@ -159,7 +159,8 @@ class ChoiceRow(Generic[V]):
         f = scene.font_px
         gap = max(4, f // 3)
         label_w = label_w if label_w is not None else int(rect.width * 0.42)
-        self.label = UILabel(pygame.Rect(rect.x, rect.y, label_w - gap, rect.height), label, scene.manager, container=container, object_id="#row_label")
+        self.label = scene.label(pygame.Rect(rect.x, rect.y, label_w - gap, rect.height), label, container=container, object_id="#row_label",
+                                 fit=True)
         n = len(choices)
         bw = (rect.width - label_w - (n - 1) * gap) // max(1, n)
         self.buttons: List[Tuple[UIButton, V]] = []
