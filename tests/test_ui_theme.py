@@ -269,3 +269,16 @@ def test_a_buttons_text_is_drawn_as_pygame_gui_draws_it_and_stays_when_another_s
         shapes.redraw_state(shape, state)
         assert pygame.image.tobytes(shape.states["normal"].surface, "RGBA") == ours
     assert shape.states["normal"].surface.get_bounding_rect(min_alpha=1).width > 0
+
+
+def test_no_theme_keeps_copies_of_drawn_shapes():
+    """pygame_gui kept copies of drawn shapes in a cache per theme (a 4 MB
+    surface cleared for each new text size, growing to 12 MB); the themes
+    keep none: the screens (labels, panels, a text entry) are drawn all the same."""
+    d = AppDriver(size=(1500, 900), settings=Settings(sound=False))
+    d.click_button(d.scene.settings_button)  # labels, rows, the server's text entry
+    d.frames(3)
+    cache = d.scene.manager.get_theme().shape_cache
+    assert isinstance(cache, theme.NoShapeCache)
+    assert cache.cache_surfaces == [] and not cache.cache_long_term_lookup and not cache.cache_short_term_lookup
+    assert d.scene.back_button.image.get_bounding_rect().width > 0

@@ -226,12 +226,32 @@ def _shadows() -> ShadowGenerator:
     return ShadowGenerator()
 
 
-@lru_cache(maxsize=1)
-def _shape_cache() -> SurfaceCache:
-    """pygame_gui's cache of drawn shapes, one for all themes: it made one
-    per theme, a 4 MB surface cleared (some 4 ms at each new text size, and
-    4 MB held by each theme kept); a shape's key holds its size and colours."""
-    return SurfaceCache()
+class NoShapeCache(SurfaceCache):
+    """pygame_gui's cache of drawn shapes, keeping none.  It made one per
+    theme, a 4 MB surface cleared (some 4 ms at each new text size) that
+    grew to 12 MB, to keep copies of labels' and panels' backgrounds (most
+    of them transparent: a fill draws one anew); the buttons' shapes are
+    drawn without it (game/scenes/shapes.py)."""
+
+    def __init__(self) -> None:  # no surface to keep shapes on
+        self.cache_surface_size = (0, 0)
+        self.cache_surfaces = []
+        self.cache_long_term_lookup = {}
+        self.cache_short_term_lookup = {}
+        self.consider_purging_list = []
+        self.low_on_space = False
+
+    def add_surface_to_cache(self, surface: pygame.Surface, string_id: str) -> None:
+        return None
+
+    def find_surface_in_cache(self, lookup_id: str) -> Optional[pygame.Surface]:
+        return None
+
+    def remove_user_from_cache_item(self, string_id: str) -> None:
+        return None
+
+    def update(self) -> None:
+        return None
 
 
 class Theme(UIAppearanceTheme):
@@ -239,11 +259,11 @@ class Theme(UIAppearanceTheme):
     its check of every colour and value on each parse (the themes made here
     come from :func:`theme`, and tests/test_ui_theme.py checks those with
     pygame_gui's own validation), its default theme read once, colours
-    parsed once, and the shadow corners and the shape cache shared."""
+    parsed once, the shadow corners shared, and no shape cache (:class:`NoShapeCache`)."""
 
     def __init__(self, resource_loader: IResourceLoader, locale: str):
         module: Any = appearance  # its __init__ makes the theme's shape cache with the name SurfaceCache there
-        own, module.SurfaceCache = module.SurfaceCache, _shape_cache
+        own, module.SurfaceCache = module.SurfaceCache, NoShapeCache
         try:
             super().__init__(resource_loader, locale)
         finally:
