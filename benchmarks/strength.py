@@ -70,6 +70,8 @@ def main() -> None:
     ap.add_argument("--progress", type=int, default=0, help="print the running figure every N pairs")
     ap.add_argument("--noise", type=float, default=None, help="override the level's noise (calibration)")
     ap.add_argument("--max-loss", type=float, default=None, help="override the level's max_loss (calibration)")
+    ap.add_argument("--candidates", type=int, default=None, help="override the level's lookahead candidates (search width)")
+    ap.add_argument("--margin", type=float, default=None, help="override the level's lookahead margin (search width)")
     args = ap.parse_args()
     net = Network.load(args.weights) if args.weights else None
     bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
@@ -77,6 +79,10 @@ def main() -> None:
         bot.noise = args.noise
     if args.max_loss is not None:
         bot.max_loss = args.max_loss
+    if args.candidates is not None:
+        bot.candidates = args.candidates
+    if args.margin is not None:
+        bot.margin = args.margin
     if args.opponent == "pubeval":
         pub = PubEval()
     else:
