@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
-from typing import Dict, List, Set
+from typing import Dict, List, Set, Tuple
 
 import pytest
 
@@ -60,12 +61,18 @@ def _runtime_nodes(tree: ast.AST) -> List[ast.AST]:
     return out
 
 
-def _imports(module: str) -> List[tuple]:
+@lru_cache(maxsize=None)
+def _tree(module: str) -> ast.Module:
+    """``module`` parsed, once for all the tests here (they only read the tree)."""
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _imports(module: str) -> Tuple[tuple, ...]:
     """(imported module, names) for every import in ``module`` made when it
     runs, anywhere in it (in functions too: a lazy import is an import)."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     out = []
-    for node in _runtime_nodes(tree):
+    for node in _runtime_nodes(_tree(module)):
         if isinstance(node, ast.Import):
             out.extend((alias.name, ()) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -76,7 +83,7 @@ def _imports(module: str) -> List[tuple]:
             for name in names:
                 if f"{target}.{name}" in MODULES:
                     out.append((f"{target}.{name}", ()))
-    return out
+    return tuple(out)
 
 
 def _graph() -> Dict[str, Set[str]]:
@@ -148,7 +155,7 @@ def test_no_class_over_300_lines_no_module_over_500():
         text = path.read_text(encoding="utf-8")
         if module not in TEXT_TABLES and len(text.splitlines()) > 500:
             long_modules.append(f"{module}: {len(text.splitlines())} lines")
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(_tree(module)):
             if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
                 n = node.end_lineno - node.lineno + 1
                 if n > 300:
