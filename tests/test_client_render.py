@@ -187,7 +187,7 @@ BLOTS = ({24: 1, 22: 1, 20: 1, 18: 1, 16: 1, 13: 4, 11: 1, 9: 1, 8: 2, 6: 2},
          {24: 1, 23: 1, 22: 1, 21: 1, 20: 1, 18: 2, 15: 2, 13: 3, 11: 1, 10: 1, 8: 1})
 
 
-@pytest.mark.parametrize("view", ["top", "oblique"])
+@pytest.mark.parametrize("view", [pytest.param("top", marks=pytest.mark.slow), "oblique"])  # one view in the quick lane
 def test_the_widgets_and_the_board_on_the_screen_are_what_a_whole_redraw_draws(view):
     """The panel and the top bar are drawn straight onto the window, only
     when they changed; a frame that draws the board for a move leaves them to

@@ -224,7 +224,8 @@ def _buttons_switch_there_and_back(d):
 TURNS = [(0, 0), (320, 0), (-320, 0), (0, 260), (0, -260), (320, -260), (-320, 260), (160, 120)]
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1080, 1920), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [pytest.param((1920, 1080), marks=pytest.mark.slow), (1280, 720),  # the quick lane: wide and 4:3
+                                  pytest.param((1080, 1920), marks=pytest.mark.slow), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_turned_or_zoomed_the_oblique_board_never_passes_under_the_buttons(size):
     """The buttons follow the board's top-right corner as it is seen: at
     every turn and tilt the board as drawn leaves their place bare, and they
