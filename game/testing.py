@@ -9,7 +9,7 @@ scene's ``handle_event`` exactly as a player's would.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Tuple
+from typing import Iterator, Optional, Sequence, Tuple
 
 import pygame
 from pygame_gui.core import UIElement
@@ -69,6 +69,17 @@ class Driver:
     def frames(self, n: int = 1, dt: float = FRAME) -> None:
         for _ in range(n):
             self.app.frame(dt)
+
+    def play_out(self, max_frames: int, dt: float = FRAME) -> Iterator[int]:
+        """Run frames until the game is over (at most ``max_frames``), each
+        after any computer on roll has chosen; yields after every frame."""
+        for n in range(max_frames):
+            if self.game.phase == "over":
+                return
+            if self.session.thinking:
+                self.session.wait_for_computer()
+            self.app.frame(dt)
+            yield n
 
     def settle(self, max_frames: int = 5000, dt: float = FRAME) -> int:
         """Run frames until nothing moves (animations done, computers idle)."""

@@ -192,12 +192,8 @@ def test_computer_seats_play_on_a_worker_thread(seed):
 
     settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0)
     d = Driver(size=(800, 600), seed=seed, seats=(get_bot("random", seed=1), get_bot("random", seed=2)), settings=settings)
-    for _ in range(20000):
-        if d.game.phase == "over":
-            break
-        if d.session.thinking:
-            d.session.wait_for_computer()
-        d.frames(1)
+    for _ in d.play_out(20000):
+        pass
     assert d.game.phase == "over"
     _check_display(d)
 

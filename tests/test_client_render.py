@@ -219,12 +219,7 @@ def test_the_widgets_and_the_board_on_the_screen_are_what_a_whole_redraw_draws(v
     areas = [lay.panel_rect, lay.top_bar_rect, pygame.Rect(lay.board_area)]
     waited = checked = 0
     on_the_bar = False
-    for n in range(360):
-        if d.game.phase == "over":
-            break
-        if d.session.thinking:
-            d.session.wait_for_computer()
-        d.frames(1)
+    for n in d.play_out(360):
         on_the_bar |= any(d.session.snapshot().counts[p][25] for p in (0, 1))
         if scene.frame.ui_waiting:
             waited += 1
