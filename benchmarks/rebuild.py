@@ -2,9 +2,12 @@
 (the settings screen by default): CPU seconds per rebuild at each size,
 the first time (nothing cached for that size) and again (fonts and theme
 reused).  Headless; a few seconds.  The memory the old widgets held is given
-back in the next frame without input (game/app.py), not in these.
+back in the next frame without input (game/app.py), not in these.  Before
+the first rebuild at each size the window is left showing for --pause
+seconds (wall time, no CPU), as between a player's resizes; the repeats
+follow each other at once (with a rebuild at another size between them).
 
-    python benchmarks/rebuild.py [--screen settings|lobby|records] [--repeat 5] [--language en|zh]
+    python benchmarks/rebuild.py [--screen settings|lobby|records] [--repeat 5] [--language en|zh] [--pause 1]
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ def main() -> None:
     parser.add_argument("--screen", default="settings", choices=("settings", "lobby", "records"))
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--language", default="en", choices=("en", "zh"))
+    parser.add_argument("--pause", type=float, default=1.0, help="seconds the window shows before each first rebuild")
     args = parser.parse_args()
     import pygame
 
@@ -55,6 +59,7 @@ def main() -> None:
     print(f"{args.screen} screen ({args.language}): CPU seconds per rebuild after a resize")
     for size in SIZES:
         times = []
+        time.sleep(args.pause)
         for _ in range(args.repeat):
             t0 = time.process_time()
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))

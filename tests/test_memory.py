@@ -14,7 +14,7 @@ import pytest
 from game.board.text import TextCache
 from game.lru import Bounded
 from game.memory import release, tune_allocator
-from game.scenes import theme, uifonts
+from game.scenes import fontfaces, theme, uifonts
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.settings import Settings
@@ -37,6 +37,7 @@ def test_the_shared_font_cache_is_bounded_through_resizes_and_language_switches(
         d.frames(1)
         seen.update(uifonts.LOADED_FONTS.keys())
         assert len(uifonts.LOADED_FONTS) <= uifonts.FONTS_KEPT and len(theme._THEMES) <= theme.THEMES_KEPT
+        assert all(len(pool) <= fontfaces.FACES_PER_FILE for pool in fontfaces.POOLS.values())
     assert len(seen) > uifonts.FONTS_KEPT  # more sizes were used than are kept
 
 

@@ -1,6 +1,9 @@
 """How the menus' fonts (pygame_gui's) are opened, shared and measured.
 
-- A font once opened (a file at a size and style) is kept for later screens
+- A font file is opened once and its faces are shared by every size
+  (:class:`PooledFont`, :mod:`game.scenes.fontfaces`): a menu at a new
+  window size gives the faces it has new sizes instead of opening the file
+  again.  A font (a file at a size and style) is kept for later screens
   (:data:`LOADED_FONTS`, bounded), and pygame_gui's own fonts are opened
   from their files rather than read whole into memory.
 - A theme's font is opened when a widget first asks for it
@@ -17,7 +20,7 @@ import importlib.resources
 import os
 import warnings
 from functools import lru_cache
-from typing import Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 import pygame
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
@@ -26,10 +29,13 @@ from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.utility import FontResource
 
 from ..lru import Bounded
+from . import fontfaces
+from .fontfaces import SizedFont
 
 #: fonts kept for later screens, bounded: a screen uses a few sizes in one
-#: or two languages, and each Noto Sans SC size costs some 4 MB, so keeping
-#: every size a resize or a language switch ever made grew without end
+#: or two languages, and keeping every size a resize or a language switch
+#: ever made grew without end (the faces they draw with are bounded apart,
+#: :data:`game.scenes.fontfaces.FACES_PER_FILE` a file, about 1 MB each)
 FONTS_KEPT = 12
 #: where a font comes from (a file, or a package and its resource), its size, style and renderer
 FontKey = Tuple[Union[str, Tuple[str, str]], int, Tuple[Tuple[str, str], ...], bool, str]
@@ -58,7 +64,7 @@ def _share_loaded_fonts() -> None:
         return
     load = FontResource.load
 
-    def shared_load(self: FontResource) -> Optional[pygame.error]:
+    def shared_load(self: FontResource) -> Optional[Exception]:
         _from_file(self)  # one of pygame_gui's own fonts (a language's default)
         loc = self.location
         where: Union[str, Tuple[str, str], None]
@@ -81,13 +87,57 @@ def _share_loaded_fonts() -> None:
         if font is not None:
             self.loaded_font = font
             return None
-        error = load(self)
+        error = _load_pooled(self) if isinstance(self.location, str) and self.font_type_to_use == "pygame" else load(self)
         if error is None and key is not None and self.loaded_font is not None:
             LOADED_FONTS.put(key, self.loaded_font)
         return error
 
     shared_load.shared = True  # type: ignore[attr-defined]
     FontResource.load = shared_load  # type: ignore[method-assign]
+
+
+def _load_pooled(resource: FontResource) -> Optional[Exception]:
+    """pygame_gui's ``FontResource.load`` for a font file, with a face of
+    the file's pool (:mod:`game.scenes.fontfaces`) instead of the file
+    opened anew for every size."""
+    assert isinstance(resource.location, str)
+    try:
+        resource.loaded_font = PooledFont(resource.location, resource.size, resource.force_style, resource.style)
+    except (pygame.error, OSError):
+        return FileNotFoundError(f"Unable to load resource with path: {resource.location}")
+    return None
+
+
+class PooledFont(GUIFontPygame):
+    """pygame_gui's font, drawn with a shared face of its file at its size
+    (:class:`~game.scenes.fontfaces.SizedFont`): made in microseconds, where
+    pygame_gui's own opens the file (12 ms for Noto Sans SC)."""
+
+    def __init__(self, file: str, size: Union[int, float], force_style: bool = False,
+                 style: Optional[Dict[str, Any]] = None) -> None:
+        # GUIFontPygame.__init__, but for the font it opens
+        self.point_size = int(size)
+        font = SizedFont(fontfaces.pool_for(file), self.point_size)
+        self._GUIFontPygame__internal_font = font
+        self.pad = True
+        self.origin = True
+        self._GUIFontPygame__underline = False
+        self._GUIFontPygame__underline_adjustment = 0.0
+        self.antialiased = True
+        self.direction = pygame.DIRECTION_LTR
+        if style is not None:
+            self.antialiased = style["antialiased"]
+            self.italic = style["italic"]
+            self.bold = style["bold"]
+            if "script" in style:
+                font.set_script(style["script"])
+            if "direction" in style:
+                font.set_direction(style["direction"])
+                self.direction = style["direction"]
+            if force_style:
+                font.bold = style["bold"]
+                font.italic = style["italic"]
+        font.get_ascent()  # a face of the file is open (or the file is not a font)
 
 
 class LazyFont(FontResource):
