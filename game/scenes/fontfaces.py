@@ -36,10 +36,11 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import pygame
 
-#: open faces kept for each font file: one screen draws a file at up to five
-#: sizes (the Chinese lobby), and an overlay and the screen below it may
-#: both be alive; a size beyond these shares a face with another one
-FACES_PER_FILE = 6
+#: open faces kept for each font file (about 1 MB each): one screen draws a
+#: file at up to four sizes (the lobby, the match screen); a fifth size
+#: drawn at the same time shares a face with another one, which then draws
+#: its glyphs anew each time it changes size
+FACES_PER_FILE = 4
 
 
 @dataclass(frozen=True)
