@@ -103,23 +103,28 @@ def test_bots_bear_off_the_last_checkers_to_win():
             assert pos.apply(play).borne_off[0] == 15
 
 
-def test_beginner_errs_but_never_absurdly():
-    """The beginner's noise makes it miss the best play at times, but it
-    never chooses a play its evaluator rates worse than the best by more
-    than its limit, so a plainly right hit or point is not thrown away."""
-    beginner = get_bot("beginner", seed=11)
+@pytest.mark.parametrize("level", ["beginner", "intermediate"])
+def test_the_lower_levels_err_but_never_absurdly(level):
+    """The noise of the two lower levels makes them miss the best play at
+    times, but neither chooses a play its evaluator rates worse than the
+    best by more than its limit, so a plainly right hit or point is not
+    thrown away; the beginner errs more, and further, than the intermediate."""
+    bot = get_bot(level, seed=11)
     rng = random.Random(4)
     missed = 0
     for pos in random_positions(60, seed=9):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        ranked = beginner.rank_plays(pos, dice)
+        ranked = bot.rank_plays(pos, dice)
         if len(ranked) < 2:
             continue
-        chosen = beginner.choose_play(pos, dice)
+        chosen = bot.choose_play(pos, dice)
         score = {pos.apply(p): e for p, e in ranked}[pos.apply(chosen)]
-        assert score >= ranked[0][1] - beginner.max_loss
+        assert score >= ranked[0][1] - bot.max_loss
         missed += score < ranked[0][1]
     assert missed > 0  # the noise does make it play differently
+    beginner, intermediate, expert = (get_bot(name) for name in ("beginner", "intermediate", "expert"))
+    assert beginner.noise > intermediate.noise > expert.noise == 0
+    assert beginner.max_loss > intermediate.max_loss
 
 
 def test_cube_decisions_follow_the_probabilities():
