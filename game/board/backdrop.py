@@ -10,6 +10,7 @@ import numpy as np
 import pygame
 import pygame.gfxdraw
 
+from ..window import opaque_surface
 from .lifted import BOARD_T, Lifted
 from .palette import BG, FELT, NUMBER, POINT_A, POINT_B, TRAY, WOOD, WOOD_DARK
 from .solids import shade
@@ -22,7 +23,7 @@ def draw_backdrop(geo: Lifted, show_numbers: bool, surf: Optional[pygame.Surface
     when it has the layout's size (else on a new surface)."""
     lay, proj = geo.layout, geo.projection
     if surf is None or surf.get_size() != lay.size:
-        surf = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
+        surf = opaque_surface(lay.size)
     surf.fill(BG)
     d = lay.d
     br = lay.board_rect

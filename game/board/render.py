@@ -19,6 +19,7 @@ import pygame
 import pygame.gfxdraw
 
 from ..happenings import Snapshot
+from ..window import opaque_surface
 from . import places, viewbuttons
 from .dirty import dirty_regions
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Hit, Layout
@@ -92,7 +93,7 @@ class BoardRenderer(Overlays):
 
     def _draw_background(self) -> pygame.Surface:
         lay = self.layout
-        surf = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
+        surf = opaque_surface(lay.size)
         surf.fill(BG)
         pygame.draw.rect(surf, WOOD, lay.board_rect, border_radius=max(2, int(lay.d * 0.15)))
         pygame.draw.rect(surf, WOOD_DARK, lay.board_rect, max(1, int(lay.d * 0.06)), border_radius=max(2, int(lay.d * 0.15)))

@@ -16,6 +16,7 @@ from typing import Callable, Hashable, List, Optional, Tuple
 import pygame
 
 from ..board.render import BoardRenderer, BoardView
+from ..window import opaque_surface
 
 #: the ring round the button with the keyboard's focus
 FOCUS = (120, 200, 255)
@@ -92,7 +93,7 @@ class MatchFrame:
         if not self.ui_waiting:
             update_ui()
         if whole:
-            self.frame = pygame.Surface(size).convert(surface) if surface.get_bitsize() >= 24 else pygame.Surface(size)
+            self.frame = opaque_surface(size, surface)
         frame = self.frame
         assert frame is not None
         rects: List[pygame.Rect] = []

@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 import pygame
 
+from ..window import opaque_surface
+
 if TYPE_CHECKING:  # the App holds the stack; scenes hold the App
     from ..app import App
 
@@ -244,7 +246,7 @@ class SceneStack:
         for scene in shown[:-1]:
             layer = self._layers.get(id(scene))
             if layer is None or layer.get_size() != size:
-                layer = pygame.Surface(size).convert(surface) if surface.get_bitsize() >= 24 else pygame.Surface(size)
+                layer = opaque_surface(size, surface)
                 self._layers[id(scene)] = layer
                 scene.invalidate()
             if backdrop is not None:
