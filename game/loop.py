@@ -64,6 +64,7 @@ class Loop:
     def frame(self, frame_time: float) -> bool:
         """One frame: events, fixed steps for ``frame_time`` seconds, and a
         render if anything changed.  Returns whether it rendered."""
+        self.scenes.catch_up()
         events = pygame.event.get()
         if self._woken is not None:
             events.insert(0, self._woken)

@@ -93,3 +93,38 @@ def test_a_frame_or_background_is_made_in_the_windows_format_not_converted():
     alpha = pygame.Surface((8, 8), pygame.SRCALPHA)
     assert opaque_surface((4, 4), alpha).get_at((0, 0)).a == 255  # opaque, as converting gave
     assert opaque_surface((4, 4), pygame.Surface((8, 8), depth=16)).get_size() == (4, 4)
+
+
+def test_a_resize_under_the_settings_lays_out_the_lobby_below_in_the_next_frame():
+    """The settings open over the lobby (an overlay: the lobby stays drawn
+    under it).  A resize lays out the settings in its own frame and the
+    lobby in the next one, so no frame holds both rebuilds; the lobby is
+    then drawn at the new size under the settings, and Back shows it laid
+    out for the new size even when it comes before the lobby's turn."""
+    from game.testing import AppDriver
+
+    d = AppDriver(size=(1280, 720), settings=Settings(sound=False))
+    lobby = d.scene
+    built = []
+    real = lobby.resize
+    lobby.resize = lambda size: (built.append(size), real(size))
+    d.click_button(lobby.settings_button)
+    settings = d.scene
+    assert settings is not lobby and d.app.scenes.below(settings) is lobby
+    d.post(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080))
+    d.frames(1)
+    assert settings.manager.window_resolution == (1920, 1080) and built == []  # the lobby waits
+    assert d.app.scenes.busy  # the loop runs the next frame without input
+    d.frames(1)
+    assert built == [(1920, 1080)] and lobby.manager.window_resolution == (1920, 1080)
+    d.frames(1)
+    layer = d.app.scenes.layer_of(lobby)
+    assert layer is not None and layer.get_size() == (1920, 1080) and layer.get_bounding_rect().width > 1000
+    assert not d.app.scenes.busy
+    # a resize, then Back before the lobby's turn: laid out at once, as it comes back on top
+    d.post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
+    d.frames(1)
+    d.click_button(settings.back_button)
+    assert d.scene is lobby and lobby.manager.window_resolution == (1600, 900) and built[-1] == (1600, 900)
+    d.frames(2)
+    assert not d.app.scenes.busy and pygame.display.get_surface().get_size() == (1600, 900)

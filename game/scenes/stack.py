@@ -113,6 +113,10 @@ class SceneStack:
         self.scenes: List[Scene] = []
         #: what the scenes under the top overlay drew, one layer per scene
         self._layers: Dict[int, pygame.Surface] = {}
+        #: scenes below the top one still to be laid out for the window's new
+        #: size (one a frame, from the top down: :meth:`catch_up`)
+        self._stale: List[Scene] = []
+        self._size: Optional[Tuple[int, int]] = None
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -168,9 +172,11 @@ class SceneStack:
         """Take the top scene away; the one below is on top again as it was."""
         scene = self.scenes.pop()
         scene.exit()
+        self._forget(scene)
         self._drop_layers()
         if self.scenes:
             below = self.scenes[-1]
+            self._lay_out(below)
             below.resume()
             below.invalidate()  # back on the window itself
         self._changed()
@@ -188,6 +194,7 @@ class SceneStack:
         if self.scenes:
             old = self.scenes.pop()
             old.exit()
+            self._forget(old)
         self.scenes.append(scene)
         self._drop_layers()
         scene.enter()
@@ -200,6 +207,7 @@ class SceneStack:
             old = self.scenes.pop()
             old.exit()
         self._layers.clear()
+        self._stale.clear()
         self.scenes.append(scene)
         scene.enter()
         scene.dirty = True
@@ -218,11 +226,37 @@ class SceneStack:
 
     # -- the frame ------------------------------------------------------------------------
     def resize(self, size: Tuple[int, int]) -> None:
-        """Every scene on the stack is laid out again for the new size."""
+        """Every scene on the stack is laid out again for the new size: the
+        top one now, those below it one a frame (:meth:`catch_up`), so a
+        resize with the settings or a dialog open is not both screens'
+        rebuilds in one frame.  A scene below waiting for its turn is not
+        drawn (its layer stays blank under the overlay for that frame)."""
         self._layers.clear()
-        for scene in self.scenes:
-            scene.resize(size)
+        self._size = size
+        if not self.scenes:
+            return
+        self._stale = [scene for scene in reversed(self.scenes[:-1])]
+        top = self.scenes[-1]
+        top.resize(size)
+        top.invalidate()
+
+    def catch_up(self) -> bool:
+        """Lay out the next scene below the top that waits for the window's
+        new size (once a frame, before the events).  Returns whether one was."""
+        if not self._stale:
+            return False
+        self._lay_out(self._stale[0])
+        return True
+
+    def _lay_out(self, scene: Scene) -> None:
+        if any(s is scene for s in self._stale):
+            self._forget(scene)
+            assert self._size is not None
+            scene.resize(self._size)
             scene.invalidate()
+
+    def _forget(self, scene: Scene) -> None:
+        self._stale = [s for s in self._stale if s is not scene]
 
     @property
     def dirty(self) -> bool:
@@ -230,8 +264,9 @@ class SceneStack:
 
     @property
     def busy(self) -> bool:
-        """The top scene is moving (the ones below wait, as they were)."""
-        return bool(self.scenes) and self.scenes[-1].busy
+        """The top scene is moving (the ones below wait, as they were), or a
+        scene below still waits to be laid out for a new size."""
+        return bool(self._stale) or (bool(self.scenes) and self.scenes[-1].busy)
 
     def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:
         """Draw what is on show.  A single scene draws straight to ``surface``
@@ -251,7 +286,9 @@ class SceneStack:
                 scene.invalidate()
             if backdrop is not None:
                 layer.blit(backdrop, (0, 0))
-            if scene.dirty or backdrop is not None:
+            if any(s is scene for s in self._stale):
+                pass  # laid out for the old size: drawn once its turn comes
+            elif scene.dirty or backdrop is not None:
                 scene.render(layer, alpha)
                 scene.dirty = False
             backdrop = layer
