@@ -70,6 +70,7 @@ def main() -> None:
     ap.add_argument("--progress", type=int, default=0, help="print the running figure every N pairs")
     ap.add_argument("--noise", type=float, default=None, help="override the level's noise (calibration)")
     ap.add_argument("--max-loss", type=float, default=None, help="override the level's max_loss (calibration)")
+    ap.add_argument("--opponent-noise", type=float, default=None, help="override an opponent level's noise (0: its best play always)")
     ap.add_argument("--candidates", type=int, default=None, help="override the level's lookahead candidates (search width)")
     ap.add_argument("--margin", type=float, default=None, help="override the level's lookahead margin (search width)")
     args = ap.parse_args()
@@ -88,6 +89,8 @@ def main() -> None:
     else:
         opp_net = Network.load(args.opponent_weights) if args.opponent_weights else None
         pub = get_bot(args.opponent, seed=args.seed + 1, net=opp_net)
+        if args.opponent_noise is not None:
+            pub.noise = args.opponent_noise
     shard_i, shard_n = (int(v) for v in args.shard.split("/"))
     pair_results = []
     wins = 0

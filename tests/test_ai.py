@@ -158,10 +158,12 @@ def test_resignations_are_accepted_when_they_give_enough():
     assert bot.accepts_resignation(pos.swapped(), "single")  # a losing bot takes any resignation
 
 
-def test_training_checkpoints_and_resumes(tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_training_checkpoints_and_resumes(tmp_path, workers):
+    """In one process and with the games played by two worker processes."""
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "engine.ai.train", "--games", "24", "--parallel", "8", "--hidden", "8",
-           "--save-every", "8", "--batch", "16", "--out", str(out)]
+           "--save-every", "8", "--batch", "16", "--out", str(out), "--workers", str(workers)]
     first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0, first.stderr
     assert (out / "ckpt.npz").exists() and (out / "weights-final.npz").exists()
@@ -170,6 +172,8 @@ def test_training_checkpoints_and_resumes(tmp_path):
     assert second.returncode == 0, second.stderr
     assert "resumed at" in second.stdout
     assert Network.load(out / "weights-final.npz").meta["games"] >= 40
+    trained = Network.load(out / "weights-final.npz")
+    assert not np.allclose(Network.random(8, seed=1).w1, trained.w1)  # the games were learnt from
 
 
 # -- the second encoding and widened networks ------------------------------------

@@ -18,6 +18,12 @@ How it learns (TD-Gammon's method, in batches):
   ``encode.py`` for the 200 inputs) then takes Adam steps on the
   cross-entropy between its outputs and those targets, each state used once.
 
+With ``--workers N`` the games are played by N worker processes (each its
+own lock-step batch of ``--parallel`` games, sent the current weights every
+few plies) while the main process learns from the games they finished in the
+round before: every core plays, and the weights the games are played with
+are at most one round old.
+
 Checkpoints (weights, optimiser state, games played) go to ``<out>/ckpt.npz``
 every ``--save-every`` games and training resumes from there, so a run can be
 stopped at any time.  Snapshots of the weights are kept as
@@ -28,9 +34,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import List, Mapping, Tuple
+from functools import partial
+from typing import Callable, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -157,6 +166,78 @@ class SelfPlay:
         return np.array(xs, dtype=np.float32).reshape(n, -1), targets
 
 
+Finished = List[Tuple[np.ndarray, np.ndarray]]
+
+
+def _worker(conn: Connection, parallel: int, seed: int) -> None:
+    """A worker process: plays ``parallel`` games in lock-step with the
+    weights it is sent, a number of plies at a time, and sends back the
+    (states, targets) of the games that ended."""
+    rng = np.random.default_rng(seed)
+    play: Optional[SelfPlay] = None
+    while True:
+        job = conn.recv()
+        if job is None:
+            conn.close()
+            return
+        (w1, b1, w2, b2), lam, plies = job
+        net = Network(w1, b1, w2, b2)
+        if play is None:
+            play = SelfPlay(net, parallel, rng)
+        else:
+            play.net = net
+        finished: Finished = []
+        for _ in range(plies):
+            finished.extend(play.ply(lam))
+        conn.send(finished)
+
+
+class WorkerPool:
+    """Self-play in ``workers`` processes, one round ahead of the learner.
+
+    :meth:`next` returns the games finished in the round started by the
+    previous call and starts the next round with the weights given now.
+    """
+
+    def __init__(self, workers: int, parallel: int, seed: int, plies: int = 8):
+        ctx = multiprocessing.get_context("spawn")
+        self.plies = plies
+        self.conns: List[Connection] = []
+        self.procs = []
+        for k in range(workers):
+            ours, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_worker, args=(theirs, parallel, seed * 1000 + k), daemon=True)
+            proc.start()
+            theirs.close()
+            self.conns.append(ours)
+            self.procs.append(proc)
+        self.running = False
+
+    def _start(self, net: Network, lam: float) -> None:
+        weights = (net.w1.copy(), net.b1.copy(), net.w2.copy(), net.b2.copy())
+        for conn in self.conns:
+            conn.send((weights, lam, self.plies))
+        self.running = True
+
+    def next(self, net: Network, lam: float) -> Finished:
+        finished: Finished = []
+        if self.running:
+            for conn in self.conns:
+                finished.extend(conn.recv())
+        self._start(net, lam)
+        return finished
+
+    def close(self) -> None:
+        if self.running:
+            for conn in self.conns:
+                conn.recv()
+        for conn in self.conns:
+            conn.send(None)
+            conn.close()
+        for proc in self.procs:
+            proc.join(timeout=10)
+
+
 def save_checkpoint(path: Path, net: Network, opt: Adam, games: int, meta: Mapping[str, object]) -> None:
     tmp = path.with_name(path.name + ".tmp.npz")
     arrays = {f"m{i}": m for i, m in enumerate(opt.m)}
@@ -190,7 +271,8 @@ def main(argv: List[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=200000, help="total games to train for")
     ap.add_argument("--out", default="runs/train")
     ap.add_argument("--hidden", type=int, default=80)
-    ap.add_argument("--parallel", type=int, default=64, help="games played in lock-step")
+    ap.add_argument("--parallel", type=int, default=64, help="games played in lock-step (by each worker)")
+    ap.add_argument("--workers", type=int, default=1, help="processes playing the games (1: the learner plays them itself)")
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--save-every", type=int, default=2000)
     ap.add_argument("--snapshot-every", type=int, default=10000)
@@ -216,7 +298,13 @@ def main(argv: List[str] | None = None) -> None:
         net, games = load_checkpoint(ckpt, opt)
         print(f"resumed at {games} games", flush=True)
     rng = np.random.default_rng(args.seed + games)
-    play = SelfPlay(net, args.parallel, rng)
+    pool: Optional[WorkerPool] = None
+    next_games: Callable[[float], Finished]
+    if args.workers <= 1:
+        next_games = SelfPlay(net, args.parallel, rng).ply
+    else:
+        pool = WorkerPool(args.workers, args.parallel, args.seed + games)
+        next_games = partial(pool.next, net)
     buf_x: List[np.ndarray] = []
     buf_y: List[np.ndarray] = []
     buffered = 0
@@ -228,7 +316,7 @@ def main(argv: List[str] | None = None) -> None:
     while games < args.games:
         lam, lr = schedule(games, args.games, lam0, lam1, lr0, lr1)
         opt.lr = lr
-        for xs, ys in play.ply(lam):
+        for xs, ys in next_games(lam):
             buf_x.append(xs)
             buf_y.append(ys)
             buffered += len(xs)
@@ -250,6 +338,8 @@ def main(argv: List[str] | None = None) -> None:
             if games - last_snap >= args.snapshot_every:
                 last_snap = games - games % args.snapshot_every
                 Network(net.w1, net.b1, net.w2, net.b2, meta).save(out / f"weights-{last_snap}.npz")
+    if pool is not None:
+        pool.close()
     meta = {"games": games, "hidden": net.hidden, "inputs": net.inputs}
     save_checkpoint(ckpt, net, opt, games, meta)
     Network(net.w1, net.b1, net.w2, net.b2, meta).save(out / "weights-final.npz")
