@@ -246,7 +246,7 @@ def get_bot(level: str, seed: int | None = None, net: Network | None = None) -> 
     if level == "expert":
         return NetBot(level, net, lookahead=1, seed=seed)
     if level == "intermediate":
-        return NetBot(level, net, noise=0.03, max_loss=0.06, seed=seed)
+        return NetBot(level, net, noise=0.04, max_loss=0.08, seed=seed)
     if level == "beginner":
         return NetBot(level, net, noise=0.12, max_loss=0.2, seed=seed)
     raise ValueError(f"unknown bot level {level!r}; choose beginner, intermediate, expert or random")

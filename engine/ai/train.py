@@ -15,7 +15,7 @@ How it learns (TD-Gammon's method, in batches):
   state's return is the real outcome (win / gammon / backgammon) and ``flip``
   turns the five probabilities to the other side's view.
 * The network (inputs -> sigmoid hidden -> 5 sigmoid outputs, see
-  ``encode.py`` for the 200 inputs) then takes Adam steps on the
+  ``encode.py`` for the 200 or 213 inputs) then takes Adam steps on the
   cross-entropy between its outputs and those targets, each state used once.
 
 With ``--workers N`` the games are played by N worker processes (each its
