@@ -36,9 +36,10 @@ import argparse
 import json
 import multiprocessing
 import time
-from multiprocessing.connection import Connection
-from pathlib import Path
 from functools import partial
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Callable, List, Mapping, Optional, Tuple
 
 import numpy as np
@@ -203,7 +204,7 @@ class WorkerPool:
         ctx = multiprocessing.get_context("spawn")
         self.plies = plies
         self.conns: List[Connection] = []
-        self.procs = []
+        self.procs: List[BaseProcess] = []
         for k in range(workers):
             ours, theirs = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(theirs, parallel, seed * 1000 + k), daemon=True)
