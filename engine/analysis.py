@@ -11,8 +11,10 @@ player (only through its public methods) about every decision:
   double); cube decisions in the Crawford game and after it are not rated;
 * ``luck``: how much better this roll was than the average roll, in equity
   for the player who rolled: the network's value of the best play with this
-  roll less its value of the position before the roll (which estimates the
-  average over the 36 rolls);
+  roll less the average of that over the 36 rolls (the expert's value of
+  the position before the roll, one roll deep), so luck averages to zero;
+* the cube decisions and ``win`` use that one-roll-deep value too, as the
+  expert's own cube does;
 * ``win``: player 0's chance of winning the game before the decision.
 
 Equities are cubeless and per unit of the cube (the cube's value is not
@@ -164,17 +166,29 @@ class Judge:
         self.static = static if static is not None else network_bot("intermediate")
 
     def probs(self, position: Position) -> np.ndarray:
-        """The five outcome probabilities for the side on roll, before rolling."""
-        return np.asarray(self.bot.evaluate(position), dtype=float)
+        """The five outcome probabilities for the side on roll, before rolling:
+        one roll deep where the bot offers it (the expert's
+        ``evaluate_before_roll``, so a roll's luck averages to zero over the
+        21 rolls), else its ``evaluate``."""
+        before_roll = getattr(self.bot, "evaluate_before_roll", None)
+        probs = before_roll(position) if before_roll is not None else self.bot.evaluate(position)
+        return np.asarray(probs, dtype=float)
 
     def equity(self, position: Position) -> float:
         from .ai.network import equity
 
         return float(equity(self.probs(position)))
 
-    def static_best(self, position: Position, dice: Tuple[int, int]) -> Optional[float]:
+    def static_best(self, position: Position, dice: Tuple[int, int]) -> float:
+        """The mover's 0-ply equity after its best play with ``dice``; when
+        it has none, the other side's on roll on the same boards, negated.
+        Its average over the 36 rolls is :meth:`equity` (for the expert)."""
         ranked = self.static.rank_plays(position, dice)
-        return float(ranked[0][1]) if ranked else None
+        if ranked:
+            return float(ranked[0][1])
+        from .ai.network import equity
+
+        return -float(equity(self.static.evaluate(position.swapped())))
 
     def cube_values(self, position: Position, owner: str) -> Tuple[float, float]:
         """(no double, double) for the side on roll; the double is valued by
@@ -238,8 +252,7 @@ def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: T
     played: Play = parse_play(pos, text, dice) if text else ()
     ranked = judge.bot.rank_plays(pos, dice)
     luck_base = judge.equity(pos)
-    static_best = judge.static_best(pos, dice)
-    luck = (static_best if static_best is not None else -judge.equity(pos.swapped())) - luck_base
+    luck = judge.static_best(pos, dice) - luck_base
     if not ranked:
         return Decision(number, index, board.turn, Kind.MOVE, pos, dice, "", "", 0.0, Label.NONE, luck, True, win0,
                         board.cube_value, (), (), board.owner), ()
@@ -310,7 +323,8 @@ def analyse_match(
     """Rate every decision of every game of ``match`` (see the module's
     notes).  ``progress(done, total)`` is called after each decision looked
     at (an exception raised in it stops the analysis); ``bot`` replaces the
-    expert (anything with ``rank_plays`` and ``evaluate``)."""
+    expert (anything with ``rank_plays`` and ``evaluate``, and
+    ``evaluate_before_roll`` if it has one)."""
     judge = Judge(bot)
     games = list(match.games) + ([match.game] if match.game.log else [])
     total = sum(decision_count(g) for g in games)

@@ -318,3 +318,74 @@ def test_fit_lowers_the_loss_on_its_data():
     before = float(np.abs(net.forward(x) - y).mean())
     trained = fit(net, x, y, epochs=3, lr=1e-2, batch=32)
     assert float(np.abs(trained.forward(x) - y).mean()) < before / 2
+
+
+# -- cube decisions and resignation answers one roll deep -----------------------
+
+def test_before_roll_averages_the_best_play_of_each_roll():
+    """With an evaluator that gives the side on roll 75% whatever the
+    position, every play leaves the opponent on roll at 75%: the mover 25%."""
+    from engine.ai import search
+
+    def flat(me, them):
+        p = np.zeros((me.shape[0], 5), dtype=np.float32)
+        p[:, 0] = 0.75
+        return p
+
+    probs = search.before_roll(flat, [Position.initial(), Position.initial().swapped()])
+    assert probs.shape == (2, 5)
+    assert probs.tolist() == [pytest.approx([0.25, 0.0, 0.0, 0.0, 0.0])] * 2
+
+
+def _self_play_positions(count, seed):
+    from engine.moves import apply_steps
+
+    bot = get_bot("intermediate", seed=seed)
+    rng = np.random.default_rng(seed)
+    positions, pos = [], Position.initial()
+    while len(positions) < count:
+        dice = tuple(int(d) for d in rng.integers(1, 7, size=2))
+        pos = apply_steps(pos, bot.choose_play(pos, dice))
+        if pos.borne_off[0] == 15:
+            pos = Position.initial()
+            continue
+        pos = pos.swapped()
+        if pos.is_contact():
+            positions.append(pos)
+    return positions
+
+
+def test_the_expert_doubles_and_takes_on_its_one_roll_estimate():
+    """The expert's cube looks one roll ahead, the intermediate's does not;
+    among self-play positions some decisions differ between the two estimates."""
+    from engine.ai import search
+
+    expert, intermediate = get_bot("expert"), get_bot("intermediate")
+    differ = 0
+    for pos in _self_play_positions(120, seed=5):
+        shallow = expert.evaluate(pos)
+        deep = expert.evaluate_before_roll(pos)
+        assert np.allclose(deep, search.before_roll(expert.net.evaluate_boards, [pos])[0], atol=1e-6)
+        assert np.allclose(intermediate.evaluate_before_roll(pos), shallow)
+        for owner in ("centre", "me"):
+            assert expert.should_double(pos, owner=owner) == cube.should_double(deep, owner=owner)
+            assert intermediate.should_double(pos, owner=owner) == cube.should_double(shallow, owner=owner)
+            differ += cube.should_double(deep, owner=owner) != cube.should_double(shallow, owner=owner)
+        taker = pos.swapped()
+        assert expert.should_take(taker) == cube.should_take(deep)
+        assert intermediate.should_take(taker) == cube.should_take(shallow)
+        differ += cube.should_take(deep) != cube.should_take(shallow)
+    assert differ > 0
+
+
+def test_a_resignation_is_judged_with_the_resigning_side_on_roll():
+    """The side resigning is on turn, with all 15 checkers on its 1 point;
+    the bot has one left on its own.  The resigner's first roll bears
+    checkers off, so it saves the gammon for sure, though the bot would bear
+    off first were the bot on roll."""
+    resigner = Position([15] + [0] * 24, [1] + [0] * 24)
+    seen_by_bot = resigner.swapped()
+    for level in ("beginner", "intermediate", "expert"):
+        bot = get_bot(level)
+        assert bot.accepts_resignation(seen_by_bot, "single")
+        assert float(equity(bot.evaluate(seen_by_bot))) == pytest.approx(2.0)  # on roll it would win a gammon

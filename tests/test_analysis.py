@@ -3,8 +3,8 @@ the per-player summary and progress."""
 
 import pytest
 
-from engine import FixedDice, Match, from_mat, get_bot
-from engine.analysis import Kind, Label, analyse_match, label_for
+from engine import FixedDice, Match, Position, from_mat, get_bot
+from engine.analysis import Judge, Kind, Label, analyse_match, label_for
 from engine.match import set_up_game
 from support import ROOT, board
 
@@ -93,6 +93,22 @@ def test_luck_is_good_for_a_big_double_and_bad_for_a_small_roll():
     big, small = _one_roll([6, 6]), _one_roll([2, 1])
     assert big.luck > 0.1 and small.luck < -0.05
     assert analyse_match(_cube_match(DOUBLE_PASS, True)).players[0].luck == 0.0
+
+
+@pytest.mark.parametrize("position", [
+    Position.initial(),
+    # on the bar against a five-point board: 1-1 to 6-6 but the 6s pass
+    board({"bar": 1, 13: 5, 8: 4, 6: 5}, {6: 3, 5: 3, 4: 3, 3: 3, 2: 2, 1: 1}),
+], ids=["opening", "on the bar"])
+def test_luck_averages_to_zero_over_the_rolls(position):
+    """A roll's luck is its best play's value less the value before the roll;
+    weighted over the 21 rolls the values meet, passes included."""
+    from engine.ai.search import ROLL_WEIGHTS, ROLLS
+
+    judge = Judge()
+    after = [judge.static_best(position, roll) for roll in ROLLS]
+    assert sum(w * a for w, a in zip(ROLL_WEIGHTS, after)) == pytest.approx(judge.equity(position), abs=1e-5)
+    assert max(after) - min(after) > 0.2  # the rolls do differ
 
 
 def test_progress_counts_every_decision_and_a_read_match_is_analysed():

@@ -12,7 +12,8 @@
   when it can no longer win, or None.
 
 Levels: ``expert`` is the network with a one-roll lookahead over its best few
-candidates; ``intermediate`` the network alone with a little noise;
+candidates (its cube decisions and answers to resignations look one roll
+ahead too); ``intermediate`` the network alone with a little noise;
 ``beginner`` the network with much more noise, but only ever choosing among
 plays close to the best, so it never plays absurdly; ``random`` for tests.
 """
@@ -58,6 +59,9 @@ class NetBot:
     deep, see :func:`search.two_ply`).  ``noise``: standard deviation of the
     Gaussian noise added to each play's equity when choosing; ``max_loss``:
     never choose a play estimated worse than the best by more than this.
+    ``cube_lookahead``: 0 or 1, how deep the cube decisions and the answers
+    to resignations look (:meth:`evaluate_before_roll`); by default 1 when
+    the bot looks ahead at all, else 0.
     """
 
     def __init__(
@@ -72,6 +76,7 @@ class NetBot:
         seed: int | None = None,
         deep_candidates: int = 2,
         deep_margin: float = 0.03,
+        cube_lookahead: int | None = None,
     ):
         self.level = level
         self.net = net if net is not None else default_network()
@@ -82,6 +87,7 @@ class NetBot:
         self.margin = margin
         self.deep_candidates = deep_candidates
         self.deep_margin = deep_margin
+        self.cube_lookahead = min(lookahead, 1) if cube_lookahead is None else cube_lookahead
         self._rng = random.Random(seed)
 
     # -- evaluation ---------------------------------------------------------
@@ -94,6 +100,18 @@ class NetBot:
         me = np.array([position.boards[0]], dtype=np.float32)
         them = np.array([position.boards[1]], dtype=np.float32)
         probs: np.ndarray = self.net.evaluate_boards(me, them)[0]
+        return probs
+
+    def evaluate_before_roll(self, position: Position) -> np.ndarray:
+        """The five probabilities for the side on roll before it rolls, as
+        this bot's cube and resignation answers see them: from the database
+        in a bear-off; with ``cube_lookahead`` 1 (the expert's), one roll
+        deep (:func:`search.before_roll`: each of the 21 rolls answered by
+        its best play); else :meth:`evaluate`."""
+        check_position(position)
+        if self.cube_lookahead < 1 or race.is_bearoff(position):
+            return self.evaluate(position)
+        probs: np.ndarray = search.before_roll(self._evaluator, [position])[0]
         return probs
 
     def _evaluator(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
@@ -170,12 +188,12 @@ class NetBot:
             return rule
         if owner == "opponent":
             return False
-        return cube.should_double(self.evaluate(position), contact=position.is_contact(), owner=owner)
+        return cube.should_double(self.evaluate_before_roll(position), contact=position.is_contact(), owner=owner)
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         """``position`` is seen from the side being doubled, its opponent on roll."""
         check_position(position)
-        probs_doubler = self.evaluate(position.swapped())
+        probs_doubler = self.evaluate_before_roll(position.swapped())
         return cube.should_take(probs_doubler, contact=position.is_contact())
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
@@ -190,12 +208,12 @@ class NetBot:
 
     def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
         """``position`` is seen from this bot, the side that was offered the
-        resignation; accept when it gives at least what the bot expects to
-        win (cubeless, in cube units)."""
+        resignation (the side offering it is on turn); accept when it gives
+        at least what the bot expects to win (cubeless, in cube units)."""
         check_position(position)
         multiple = MULTIPLES[checks.choice(level, "level", tuple(MULTIPLES))]
-        on_roll = self.evaluate(position)
-        return multiple >= float(equity(on_roll))
+        resigner = self.evaluate_before_roll(position.swapped())
+        return multiple >= -float(equity(resigner))
 
 
 class RandomBot:

@@ -2,8 +2,8 @@
 
 A play is given by its *key*: ``(b, o_my)``, the mover's board after the play
 and the opponent's board in the mover's numbering (as the move generator
-gives them).  Every function returns the **mover's** cubeless equity for
-each key, so the best play has the largest value.
+gives them).  Every function of keys returns the **mover's** cubeless
+equity for each key, so the best play has the largest value.
 
 * :func:`static` (0-ply): the evaluator's estimate of the position after the play.
 * :func:`one_ply`: the average, over the opponent's 21 rolls, of the position
@@ -11,6 +11,11 @@ each key, so the best play has the largest value.
 * :func:`two_ply`: the same, but each position after the opponent's reply is
   itself valued one roll deep (the mover's 21 rolls, each with its best
   play).  Costly: about 21 x 21 move generations per candidate.
+
+:func:`before_roll` takes positions instead: the five probabilities of the
+side on roll before it rolls, one roll deep (each of its 21 rolls with its
+best play by 0-ply); the expert's cube decisions and answers to resignations
+use it.
 
 An *evaluator* is any callable taking (me, them) boards, shape (N, 26),
 seen from the side on roll, and returning (N, 5) probabilities for it;
@@ -33,7 +38,7 @@ import numpy as np
 
 from ..moves import legal_leaves
 from ..position import Position
-from .network import equity
+from .network import equity, flip
 
 Board = Tuple[int, ...]
 Key = Tuple[Board, Board]
@@ -135,31 +140,56 @@ def one_ply(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:
     return worst @ ROLL_WEIGHTS
 
 
-def _value_on_roll_one_ply(evaluate: Evaluator, positions: List[Key]) -> np.ndarray:
-    """Equity of the side on roll in each (board, opponent in its numbering)
-    position, averaged over its 21 rolls, each answered by its best play (0-ply)."""
+def _mover_wins(b: Board, o_my: Board) -> np.ndarray:
+    """The five probabilities of a side that has just borne off its last checker
+    (``o_my``: the loser's board in the winner's numbering)."""
+    points = terminal_equity(b, o_my[::-1])
+    return np.array([1.0, float(points >= 2), float(points >= 3), 0.0, 0.0], dtype=np.float32)
+
+
+def before_roll(evaluate: Evaluator, positions: Sequence[Position]) -> np.ndarray:
+    """(N, 5) probabilities of the side on roll in each position, before it
+    rolls, one roll deep: for each of its 21 rolls the play it likes best at
+    0-ply, the five probabilities of the position that play leaves (finished
+    games exactly), averaged over the rolls.
+
+    >>> from engine.ai.bots import default_network
+    >>> p = before_roll(default_network().evaluate_boards, [Position.initial()])
+    >>> p.shape, 0.45 < float(p[0, 0]) < 0.6
+    ((1, 5), True)
+    """
     rows: List[Board] = []
     groups: List[int] = []
-    fixed: List[Tuple[int, float]] = []
-    for me, opp_my in positions:
-        pos = Position.from_boards(me, opp_my[::-1])
+    exact: List[Tuple[int, np.ndarray]] = []
+    for pos in positions:
         for roll in ROLLS:
             legal = legal_leaves(pos, roll)
             if not legal:  # a pass: the opponent is on roll on the same boards
-                rows.append(opp_my[::-1] + me)
+                rows.append(pos.boards[1] + pos.boards[0])
                 groups.append(1)
                 continue
             for b, o_my in legal:
                 if b[0] == 15:
-                    fixed.append((len(rows), -terminal_equity(b, o_my[::-1])))
+                    exact.append((len(rows), _mover_wins(b, o_my)))
                 rows.append(o_my[::-1] + b)  # the opponent on roll after the play
             groups.append(len(legal))
-    eq = -_on_roll_equity(evaluate, rows)  # back to the mover's side
-    for idx, value in fixed:
-        eq[idx] = -value
-    starts = np.concatenate(([0], np.cumsum(groups)[:-1]))
-    best = np.maximum.reduceat(eq, starts)
-    return best.reshape(len(positions), len(ROLLS)) @ ROLL_WEIGHTS
+    arr = np.array(rows, dtype=np.float32)
+    mine = flip(evaluate(arr[:, :26], arr[:, 26:]))  # back to the mover's side
+    for idx, probs in exact:
+        mine[idx] = probs
+    eq = equity(mine)
+    starts = np.concatenate(([0], np.cumsum(groups)[:-1])).astype(np.intp)
+    best_at = [int(s + np.argmax(eq[s : s + g])) for s, g in zip(starts, groups)]
+    chosen = mine[best_at].reshape(len(positions), len(ROLLS), 5)
+    averaged: np.ndarray = np.einsum("nrk,r->nk", chosen, ROLL_WEIGHTS).astype(np.float32)
+    return averaged
+
+
+def _value_on_roll_one_ply(evaluate: Evaluator, positions: List[Key]) -> np.ndarray:
+    """Equity of the side on roll in each (board, opponent in its numbering)
+    position, averaged over its 21 rolls, each answered by its best play (0-ply)."""
+    probs = before_roll(evaluate, [Position.from_boards(me, opp_my[::-1]) for me, opp_my in positions])
+    return equity(probs)
 
 
 def two_ply(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:

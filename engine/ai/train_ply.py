@@ -24,53 +24,21 @@ import argparse
 import time
 from multiprocessing import Process
 from pathlib import Path
-from typing import Dict, Iterator, List, Tuple
+from typing import Iterator, List, Tuple
 
 import numpy as np
 
 from ..moves import legal_leaves
-from ..position import Board, Position
-from .network import Network, equity, flip
-from .search import ROLL_WEIGHTS, ROLLS
+from ..position import Position
+from .network import Network, equity
+from .search import before_roll
 from .train import Adam, train_step
 
 
-def _mover_wins(b: Board, o_my: Board) -> np.ndarray:
-    """The five probabilities of a side that has just borne off its last checker."""
-    loser = o_my[::-1]
-    gammon = loser[0] == 0
-    backgammon = gammon and (loser[25] > 0 or any(loser[19:25]))
-    return np.array([1.0, float(gammon), float(backgammon), 0.0, 0.0], dtype=np.float32)
-
-
 def one_ply_target(net: Network, position: Position) -> np.ndarray:
-    """The side on roll's five probabilities, one roll deep (0-ply choices)."""
-    rows: List[Board] = []
-    groups: List[int] = []
-    exact: Dict[int, np.ndarray] = {}
-    for roll in ROLLS:
-        legal = legal_leaves(position, roll)
-        if not legal:  # a pass: the opponent is on roll on the same boards
-            rows.append(position.boards[1] + position.boards[0])
-            groups.append(1)
-            continue
-        for b, o_my in legal:
-            if b[0] == 15:
-                exact[len(rows)] = _mover_wins(b, o_my)
-            rows.append(o_my[::-1] + b)
-        groups.append(len(legal))
-    arr = np.array(rows, dtype=np.float32)
-    theirs = net.evaluate_boards(arr[:, :26], arr[:, 26:])  # the opponent on roll
-    mine = flip(theirs)
-    for i, p in exact.items():
-        mine[i] = p
-    eq = equity(mine)
-    target = np.zeros(5, dtype=np.float32)
-    start = 0
-    for w, g in zip(ROLL_WEIGHTS, groups):
-        best = start + int(np.argmax(eq[start : start + g]))
-        target += w * mine[best]
-        start += g
+    """The side on roll's five probabilities, one roll deep (0-ply choices):
+    :func:`search.before_roll` with the network."""
+    target: np.ndarray = before_roll(net.evaluate_boards, [position])[0]
     return target
 
 
