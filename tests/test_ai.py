@@ -335,6 +335,7 @@ def test_before_roll_averages_the_best_play_of_each_roll():
     probs = search.before_roll(flat, [Position.initial(), Position.initial().swapped()])
     assert probs.shape == (2, 5)
     assert probs.tolist() == [pytest.approx([0.25, 0.0, 0.0, 0.0, 0.0])] * 2
+    assert search.before_roll(flat, []).shape == (0, 5)
 
 
 def _self_play_positions(count, seed):

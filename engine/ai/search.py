@@ -158,6 +158,8 @@ def before_roll(evaluate: Evaluator, positions: Sequence[Position]) -> np.ndarra
     >>> p.shape, 0.45 < float(p[0, 0]) < 0.6
     ((1, 5), True)
     """
+    if not positions:
+        return np.zeros((0, 5), dtype=np.float32)
     rows: List[Board] = []
     groups: List[int] = []
     exact: List[Tuple[int, np.ndarray]] = []
