@@ -11,7 +11,7 @@ estimate.  The games are played by the engine (:class:`engine.Game`, the
 cube up to 64, no Jacoby rule), each dice sequence twice with the sides
 swapped, so the pairs differ only where a cube decision did.  Prints A's
 points per game with a 95% interval over the pairs, the cube actions of each
-side, the milliseconds a cube decision took, and a RESULT line for
+side, the milliseconds each side's cube decisions took, and a RESULT line for
 ``benchmarks/combine.py``.
 """
 
@@ -41,9 +41,10 @@ def _owner(game: Game) -> str:
     return "me" if game.cube_owner == game.turn else "opponent"
 
 
-def play_money_game(players: Sequence[NetBot], seed: int, actions: List[Counter], times: List[float]) -> int:
+def play_money_game(players: Sequence[NetBot], seed: int, actions: List[Counter], times: Sequence[List[float]]) -> int:
     """One game; the points won by seat 0 (negative: seat 1 won).  ``actions[s]``
-    counts seat s's doubles, takes and drops; ``times`` gets each cube decision's seconds."""
+    counts seat s's doubles, takes and drops; ``times[s]`` gets the seconds
+    each of its cube decisions took."""
     game = Game(cube=True, dice=SeededDice(seed))
     for _ in range(10000):
         phase = game.phase
@@ -57,7 +58,8 @@ def play_money_game(players: Sequence[NetBot], seed: int, actions: List[Counter]
             seat = game.turn
             t0 = time.perf_counter()
             doubles = game.can_double() and players[seat].should_double(game.position, game.cube_value, _owner(game))
-            times.append(time.perf_counter() - t0)
+            if game.can_double():
+                times[seat].append(time.perf_counter() - t0)
             if doubles:
                 actions[seat]["double"] += 1
                 game.double()
@@ -67,7 +69,7 @@ def play_money_game(players: Sequence[NetBot], seed: int, actions: List[Counter]
             seat = 1 - game.turn
             t0 = time.perf_counter()
             takes = players[seat].should_take(game.position_for(seat), game.cube_value)
-            times.append(time.perf_counter() - t0)
+            times[seat].append(time.perf_counter() - t0)
             actions[seat]["take" if takes else "drop"] += 1
             game.take() if takes else game.drop()
         elif phase == Phase.MOVE:
@@ -94,7 +96,7 @@ def main() -> None:
     results: List[float] = []
     wins = 0
     actions: Tuple[Counter, Counter] = (Counter(), Counter())  # A's, B's
-    times: List[float] = []
+    times: Tuple[List[float], List[float]] = ([], [])  # A's, B's
     start = time.time()
     for k in range(args.games // 2):
         if k % shard_n != shard_i:
@@ -103,7 +105,7 @@ def main() -> None:
         first_actions: List[Counter] = [Counter(), Counter()]
         first = play_money_game((deep, flat), seed, first_actions, times)
         second_actions: List[Counter] = [Counter(), Counter()]
-        second = -play_money_game((flat, deep), seed, second_actions, times)
+        second = -play_money_game((flat, deep), seed, second_actions, times[::-1])
         actions[0].update(first_actions[0] + second_actions[1])
         actions[1].update(first_actions[1] + second_actions[0])
         wins += (first > 0) + (second > 0)
@@ -114,13 +116,13 @@ def main() -> None:
     n = len(results)
     mean = statistics.fmean(results) if n else float("nan")
     half = 1.96 * statistics.stdev(results) / math.sqrt(n) if n > 1 else float("nan")
-    times.sort()
     print(f"cube one roll deep vs cube at 0-ply, checker play {args.checker_lookahead}-ply: {2 * n} games ({n} duplicate pairs), {time.time() - start:.0f} s")
     print(f"points per game: {mean:+.3f} +/- {half:.3f} (95%)   wins {wins / max(2 * n, 1):.1%}")
-    for name, counts in zip(("A (one roll deep)", "B (0-ply)"), actions):
+    for name, counts, spent in zip(("A (one roll deep)", "B (0-ply)"), actions, times):
         print(f"{name}: doubles {counts['double']}, takes {counts['take']}, drops {counts['drop']}")
-    if times:
-        print(f"ms per cube decision: median {times[len(times) // 2] * 1000:.2f}, 95th percentile {times[int(len(times) * 0.95)] * 1000:.2f} ({len(times)} decisions)")
+        if spent:
+            spent = sorted(spent)
+            print(f"  ms per cube decision: median {spent[len(spent) // 2] * 1000:.2f}, 95th percentile {spent[int(len(spent) * 0.95)] * 1000:.2f} ({len(spent)} decisions)")
     print(f"RESULT level=cube1 opponent=cube0 pairs={n} sum={sum(results):.1f} sumsq={sum(r * r for r in results):.2f} wins={wins}")
 
 
