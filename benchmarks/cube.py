@@ -56,9 +56,10 @@ def play_money_game(players: Sequence[NetBot], seed: int, actions: List[Counter]
             game.roll()
         elif phase == Phase.ROLL:
             seat = game.turn
-            t0 = time.perf_counter()
-            doubles = game.can_double() and players[seat].should_double(game.position, game.cube_value, _owner(game))
+            doubles = False
             if game.can_double():
+                t0 = time.perf_counter()
+                doubles = players[seat].should_double(game.position, game.cube_value, _owner(game))
                 times[seat].append(time.perf_counter() - t0)
             if doubles:
                 actions[seat]["double"] += 1
