@@ -73,6 +73,9 @@ def main() -> None:
     ap.add_argument("--opponent-noise", type=float, default=None, help="override an opponent level's noise (0: its best play always)")
     ap.add_argument("--candidates", type=int, default=None, help="override the level's lookahead candidates (search width)")
     ap.add_argument("--margin", type=float, default=None, help="override the level's lookahead margin (search width)")
+    ap.add_argument("--lookahead", type=int, default=None, help="override the level's lookahead: 0, 1 or 2 (the two-roll search)")
+    ap.add_argument("--deep-candidates", type=int, default=None, help="with --lookahead 2: how many 1-ply contenders go two rolls deep")
+    ap.add_argument("--deep-margin", type=float, default=None, help="with --lookahead 2: within how much of the best 1-ply value")
     args = ap.parse_args()
     net = Network.load(args.weights) if args.weights else None
     bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
@@ -84,6 +87,12 @@ def main() -> None:
         bot.candidates = args.candidates
     if args.margin is not None:
         bot.margin = args.margin
+    if args.lookahead is not None:
+        bot.lookahead = args.lookahead
+    if args.deep_candidates is not None:
+        bot.deep_candidates = args.deep_candidates
+    if args.deep_margin is not None:
+        bot.deep_margin = args.deep_margin
     if args.opponent == "pubeval":
         pub = PubEval()
     else:

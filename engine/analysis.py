@@ -8,7 +8,9 @@ player (only through its public methods) about every decision:
 * the cube: the money cube model the computer plays with
   (:mod:`engine.ai.cube`, Janowski's live cube) rates each double, take and
   drop, and each turn where a double was right but not given (a missed
-  double); cube decisions in the Crawford game and after it are not rated;
+  double); cube decisions in the Crawford game and after it are not rated,
+  nor those that the score alone decides (a cube that already wins or
+  loses the match, see :func:`engine.ai.cube.match_double_rule`);
 * ``luck``: how much better this roll was than the average roll, in equity
   for the player who rolled: the network's value of the best play with this
   roll less the average of that over the 36 rolls (the expert's value of
@@ -237,12 +239,42 @@ def _owner_word(owner: Optional[int], player: int) -> str:
     return "centre" if owner is None else "me" if owner == player else "opponent"
 
 
-def _cube_rated(post_crawford: bool, game: Game, board: _Board) -> bool:
-    """May the player on roll double, and is the cube rated here?  After the
-    Crawford game the match rules decide, not the money model."""
+def _cube_rated(post_crawford: bool, game: Game, board: _Board, aways: Optional[Tuple[int, int]], take: bool = False) -> bool:
+    """May the player on roll double, and is the cube rated here (``take``:
+    the answer to that double)?  After the Crawford game, and where the
+    score alone decides (:func:`_score_decides`), the match rules decide,
+    not the money model."""
     if not game.cube_enabled or game.crawford or post_crawford or board.cube_value >= _MAX_CUBE:
         return False
-    return board.owner in (None, board.turn)
+    return board.owner in (None, board.turn) and not _score_decides(aways, board, take)
+
+
+def _score_decides(aways: Optional[Tuple[int, int]], board: _Board, take: bool) -> bool:
+    """Does the score alone decide this double (or, ``take``, the answer to
+    it), as :func:`engine.ai.cube.match_double_rule` and
+    :func:`~engine.ai.cube.match_take_rule` say?  ``aways``: the points each
+    player needed when the game began, None for a single game."""
+    if aways is None:
+        return False
+    from .ai import cube
+
+    doubler = board.turn
+    if take:
+        taker_view = {"crawford": False, "my_away": aways[1 - doubler], "their_away": aways[doubler]}
+        return cube.match_take_rule(taker_view, board.cube_value) is not None
+    doubler_view = {"crawford": False, "my_away": aways[doubler], "their_away": aways[1 - doubler]}
+    return cube.match_double_rule(doubler_view, board.cube_value) is not None
+
+
+def _aways(match: Match, number: int) -> Optional[Tuple[int, int]]:
+    """The points each player needed when game ``number`` began; None for a
+    single game or money play."""
+    if match.length <= 1:
+        return None
+    score = list(match.start_score)
+    for result in match.results[: number - 1]:
+        score[result.winner] += result.points
+    return max(1, match.length - score[0]), max(1, match.length - score[1])
 
 
 def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: Tuple[int, int], text: str) -> Tuple[Decision, Play]:
@@ -286,14 +318,15 @@ def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: K
 
 
 def _game_decisions(
-    judge: Judge, game: Game, number: int, post_crawford: bool, tick: Callable[[], None]
+    judge: Judge, game: Game, number: int, post_crawford: bool, tick: Callable[[], None],
+    aways: Optional[Tuple[int, int]] = None,
 ) -> Iterator[Decision]:
     board = _start(game)
     for index, e in enumerate(game.log):
         if e.kind == "opening" and e.text != "tie" and game.setup is None:
             board.turn = e.player
         elif e.kind in ("play", "pass") and e.dice is not None:
-            if not board.doubled_this_turn and _cube_rated(post_crawford, game, board):
+            if not board.doubled_this_turn and _cube_rated(post_crawford, game, board, aways):
                 missed = _cube_decision(judge, number, index, board, Kind.NO_DOUBLE)
                 if missed.best == Kind.DOUBLE.value:
                     yield missed
@@ -303,12 +336,12 @@ def _game_decisions(
             board.turn, board.doubled_this_turn = 1 - board.turn, False
             tick()
         elif e.kind == "double":
-            if _cube_rated(post_crawford, game, board):
+            if _cube_rated(post_crawford, game, board, aways):
                 yield _cube_decision(judge, number, index, board, Kind.DOUBLE)
             board.doubled_this_turn = True
             tick()
         elif e.kind in ("take", "drop"):
-            if _cube_rated(post_crawford, game, board):
+            if _cube_rated(post_crawford, game, board, aways, take=True):
                 yield _cube_decision(judge, number, index, board, Kind.TAKE if e.kind == "take" else Kind.DROP)
             if e.kind == "take":
                 board.cube_value, board.owner = board.cube_value * 2, 1 - board.turn
@@ -338,5 +371,5 @@ def analyse_match(
     decisions: List[Decision] = []
     for number, game in enumerate(games, 1):
         post_crawford = any(g.crawford for g in games[: number - 1])
-        decisions.extend(_game_decisions(judge, game, number, post_crawford, tick))
+        decisions.extend(_game_decisions(judge, game, number, post_crawford, tick, _aways(match, number)))
     return MatchAnalysis(tuple(decisions), (summarise(decisions, 0), summarise(decisions, 1)))

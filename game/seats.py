@@ -253,7 +253,8 @@ class ComputerSeat:
         elif g.phase == Phase.RESIGNING:
             level = g.resignation
             assert level is not None
-            self.worker.submit("resign", bot.accepts_resignation, g.position_for(g.to_act), level, g.cube_value)
+            _, match = cube_context(table.match, g.to_act)
+            self.worker.submit("resign", bot.accepts_resignation, g.position_for(g.to_act), level, g.cube_value, match)
 
     def _offers_resignation(self, table: Table, player: int) -> bool:
         """On roll and unable to win any more, the computer offers to resign
@@ -322,9 +323,9 @@ class ChooserBot:
         answer = self._answers["should_take"]
         return bool(answer(position, cube_value, match)) if answer is not None else True
 
-    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
+    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         answer = self._answers["accepts_resignation"]
-        return bool(answer(position, level, cube_value)) if answer is not None else True
+        return bool(answer(position, level, cube_value, match)) if answer is not None else True
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
         return None

@@ -147,6 +147,71 @@ def test_match_cube_rules():
     assert bot.should_double(pos, match={"crawford": False, "my_away": 1, "their_away": 3}) is False
 
 
+def _home(me_points, them_points):
+    """A bear-off: the side on roll's checkers on ``me_points``, the other's on
+    ``them_points`` (each in its own numbering), the rest borne off."""
+    me, them = [0] * 25, [0] * 25
+    for p in me_points:
+        me[p - 1] += 1
+    for p in them_points:
+        them[p - 1] += 1
+    return Position(me, them)
+
+
+def _match(my_away, their_away, crawford=False):
+    return {"crawford": crawford, "my_away": my_away, "their_away": their_away}
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+def test_match_cube_where_the_cube_already_decides_the_match(level):
+    bot = get_bot(level)
+    strong = _home([1, 2, 3], [6, 6, 5])  # on roll and far ahead, no gammons: money's double and pass
+    assert bot.should_double(strong, 2, "me") and not bot.should_take(strong.swapped(), 2)
+    # a win at cube 2 already takes the match: no redouble (the other side would take)
+    assert not bot.should_double(strong, 2, "me", match=_match(2, 5))
+    assert bot.should_double(strong, 2, "me", match=_match(3, 5))  # it does not yet: money
+    # a pass at cube 2 would give the doubler the match: take
+    assert bot.should_take(strong.swapped(), 2, match=_match(5, 2))
+    assert not bot.should_take(strong.swapped(), 2, match=_match(5, 3))
+    # the other side's win at cube 2 already takes the match: redouble at once ...
+    start = Position.initial()
+    assert not bot.should_double(start, 2, "me")
+    assert bot.should_double(start, 2, "me", match=_match(5, 2))
+    assert not bot.should_double(start, 2, "opponent", match=_match(5, 2))  # not its cube
+    # ... unless playing on for the gammon is worth more than their pass
+    gammon = Position([1] + [0] * 24, [0] * 18 + [15] + [0] * 6)
+    assert cube.too_good(bot.evaluate_before_roll(gammon))
+    assert not bot.should_double(gammon, 2, "me", match=_match(5, 2))
+    # a resignation that takes the match is accepted, whatever the position
+    assert not bot.accepts_resignation(gammon, "single", 2)
+    assert bot.accepts_resignation(gammon, "single", 2, match=_match(2, 5))
+    assert not bot.accepts_resignation(gammon, "single", 1, match=_match(2, 5))
+
+
+@pytest.mark.parametrize("level", ["random", "expert"])
+def test_match_context_errors(level):
+    from engine.errors import ArgumentTypeError, InvalidArgumentError
+
+    bot = get_bot(level)
+    pos = Position.initial()
+    for bad, error in (([3, 5], ArgumentTypeError), ("x", ArgumentTypeError), (_match(0, 3), InvalidArgumentError),
+                       (_match("3", 3), ArgumentTypeError), ({"crawford": 2, "my_away": 3, "their_away": 3}, ArgumentTypeError)):
+        with pytest.raises(error):
+            bot.should_double(pos, match=bad)
+        with pytest.raises(error):
+            bot.should_take(pos, match=bad)
+        with pytest.raises(error):
+            bot.accepts_resignation(pos, "single", match=bad)
+    for bad_cube, error in (("2", ArgumentTypeError), (0, InvalidArgumentError), (1.5, ArgumentTypeError)):
+        with pytest.raises(error):
+            bot.should_double(pos, bad_cube)
+        with pytest.raises(error):
+            bot.should_take(pos, bad_cube)
+        with pytest.raises(error):
+            bot.accepts_resignation(pos, "single", bad_cube)
+    assert issubclass(ArgumentTypeError, ValueError) and issubclass(InvalidArgumentError, ValueError)
+
+
 def test_resignations_are_accepted_when_they_give_enough():
     bot = get_bot("intermediate")
     # the bot (on roll) has borne off 14; the opponent has all 15 far back: a gammon at least

@@ -81,6 +81,27 @@ def test_a_missed_double_is_found():
     assert move.kind is Kind.MOVE and move.label is Label.NONE
 
 
+@pytest.mark.parametrize("start_score, redouble_rated", [((0, 0), True), ((1, 0), False)])
+def test_cube_decisions_the_score_decides_are_not_rated(start_score, redouble_rated):
+    """Player 1 doubles, player 0 takes and at once redoubles to 4, player 1
+    drops.  In a 3-point match with player 0 2-away, its win at 2 already
+    takes the match, so the redouble is never right and a drop loses the
+    match: the score decides both, and neither is rated by the money model.
+    3-away it is rated as usual."""
+    m = Match(length=3, cube=True, dice=FixedDice([6, 5]))
+    m.start_score = start_score
+    m.game = set_up_game(DOUBLE_TAKE, 1, dice_source=m.dice_source)
+    m.game.double()
+    m.game.take()
+    m.game.roll()
+    m.game.play(get_bot("expert").rank_plays(m.game.turn_start, m.game.dice)[0][0])
+    m.game.double()
+    m.game.drop()
+    kinds = [(d.kind, d.player) for d in analyse_match(m).decisions]
+    first = [(Kind.DOUBLE, 1), (Kind.TAKE, 0), (Kind.MOVE, 1)]
+    assert kinds == first + ([(Kind.DOUBLE, 0), (Kind.DROP, 1)] if redouble_rated else [])
+
+
 def _one_roll(dice):
     m = Match(length=1, dice=FixedDice(dice))
     m.game = set_up_game(DOUBLE_TAKE, 0, dice_source=m.dice_source)

@@ -135,3 +135,50 @@ def test_match_context_for_the_computers_cube():
     owner, match = cube_context(s.match, 1)
     ctx = {"owner": owner, "match": match}
     assert ctx == {"owner": "centre", "match": {"crawford": False, "my_away": 5, "their_away": 5}}
+
+
+@pytest.mark.parametrize("length, accepted", [(2, True), (3, False)])
+def test_computer_takes_a_resignation_that_wins_the_match(length, accepted):
+    """A single at cube 2 is the match for a computer 2 away: it accepts,
+    though the position is a backgammon for it; 3 away it refuses."""
+    from engine import Match, Position
+
+    s = Session(Match(length=length, cube=True, dice=FixedDice([5, 1])), seats=(None, get_bot("expert")))
+    g = s.game
+    s.roll()
+    g._position = Position([0] * 18 + [15] + [0] * 6, [1] + [0] * 24)
+    g._turn = None
+    g.phase = "roll"
+    g.cube_value, g.cube_owner = 2, 0
+    assert s.resign("single")
+    for _ in range(5):
+        s.wait_for_computer()
+        s.update(10.0)
+    if accepted:
+        assert g.phase == "over" and g.result.kind == "resigned" and g.result.points == 2
+        assert s.match.winner == 1
+    else:
+        assert g.phase == "roll" and g.log[-1].kind == "reject"
+
+
+@pytest.mark.parametrize("length, taken", [(2, True), (3, False)])
+def test_computer_takes_a_hopeless_redouble_when_a_pass_loses_the_match(length, taken):
+    from engine import Match, Position
+
+    s = Session(Match(length=length, cube=True, dice=FixedDice([5, 1])), seats=(None, get_bot("expert")))
+    g = s.game
+    s.roll()
+    # the human (on roll, owning the cube at 2) has 14 borne off; the computer's 15 are far back
+    g._position = Position([1] + [0] * 24, [0] * 18 + [15] + [0] * 6)
+    g._turn = None
+    g.phase = "roll"
+    g.cube_value, g.cube_owner = 2, 0
+    assert s.can_double()
+    s.double()
+    for _ in range(3):
+        s.wait_for_computer()
+        s.update(10.0)
+    if taken:  # a pass gives the human 2 points, the match: the computer plays on at 4
+        assert g.cube_value == 4 and g.cube_owner == 1 and g.phase == "roll"
+    else:
+        assert g.phase == "over" and g.result.kind == "dropped" and g.result.points == 2

@@ -178,21 +178,26 @@ class NetBot:
     # -- the cube and resignations ------------------------------------------------
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[MatchContext] = None) -> bool:
         """Should the side on roll (before rolling) double?  ``owner``:
-        'centre', 'me' or 'opponent'; ``match``: see :func:`cube.match_double_rule`."""
+        'centre', 'me' or 'opponent'; ``match``: the score, see
+        :func:`cube.match_double_rule` (a double that no estimate is needed
+        for), else the money decision (:func:`cube.should_double`)."""
         check_position(position)
         checks.choice(owner, "owner", ("centre", "me", "opponent"))
-        if match is not None and not isinstance(match, dict):
-            raise ArgumentTypeError(f"match must be a dict or None, not {type(match).__name__}")
-        rule = cube.match_double_rule(match)
-        if rule is not None:
-            return rule
-        if owner == "opponent":
+        rule = cube.match_double_rule(match, cube_value)
+        if owner == "opponent" or rule is False:
             return False
-        return cube.should_double(self.evaluate_before_roll(position), contact=position.is_contact(), owner=owner)
+        probs = self.evaluate_before_roll(position)
+        if rule:
+            return not cube.too_good(probs)
+        return cube.should_double(probs, contact=position.is_contact(), owner=owner)
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
-        """``position`` is seen from the side being doubled, its opponent on roll."""
+        """``position`` is seen from the side being doubled, its opponent on
+        roll; ``match`` from that side too: where a pass loses the match it
+        takes (:func:`cube.match_take_rule`), else the money decision."""
         check_position(position)
+        if cube.match_take_rule(match, cube_value):
+            return True
         probs_doubler = self.evaluate_before_roll(position.swapped())
         return cube.should_take(probs_doubler, contact=position.is_contact())
 
@@ -206,12 +211,16 @@ class NetBot:
         probs = race.without_impossible(position, self.evaluate(position))
         return race.resignation_level(probs, exact=race.is_bearoff(position))
 
-    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
+    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         """``position`` is seen from this bot, the side that was offered the
-        resignation (the side offering it is on turn); accept when it gives
-        at least what the bot expects to win (cubeless, in cube units)."""
+        resignation (the side offering it is on turn); accept when it takes
+        the match (``match``, from this bot's view; see
+        :func:`cube.match_resignation_rule`), else when it gives at least
+        what the bot expects to win (cubeless, in cube units)."""
         check_position(position)
         multiple = MULTIPLES[checks.choice(level, "level", tuple(MULTIPLES))]
+        if cube.match_resignation_rule(match, multiple * checks.integer(cube_value, "cube value", 1)):
+            return True
         resigner = self.evaluate_before_roll(position.swapped())
         return multiple >= -float(equity(resigner))
 
@@ -233,17 +242,21 @@ class RandomBot:
 
     def should_double(self, position: Position, cube_value: int = 1, owner: str = "centre", match: Optional[MatchContext] = None) -> bool:
         check_position(position)
+        cube.match_double_rule(match, cube_value)  # the same errors as the other levels
         return False
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         check_position(position)
+        cube.match_take_rule(match, cube_value)
         return True
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
         return None
 
-    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
+    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         check_position(position)
+        checks.integer(cube_value, "cube value", 1)
+        cube.match_context(match)
         return checks.choice(level, "level", ("single", "gammon", "backgammon")) != "single"
 
 

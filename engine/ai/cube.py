@@ -14,6 +14,11 @@ True
 False
 >>> should_double(np.array([0.55, 0.10, 0.0, 0.08, 0.0]))
 False
+
+In a match, the decisions that need no estimate come first
+(:func:`match_double_rule`, :func:`match_take_rule`,
+:func:`match_resignation_rule`: Crawford, a cube that already decides the
+match); the others are taken as for money.
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Tuple
 
 import numpy as np
+
+from .. import checks
+from ..errors import ArgumentTypeError
 
 CONTACT_EFFICIENCY = 0.68
 RACE_EFFICIENCY = 0.60
@@ -69,25 +77,116 @@ def should_double(probs: np.ndarray, contact: bool = True, owner: str = "centre"
     return min(double_take, 1.0) > no_double
 
 
+def too_good(probs: np.ndarray) -> bool:
+    """Is playing on worth more than the other side's pass (one cube's
+    point): the cubeless equity over 1, from the gammons?
+
+    >>> too_good(np.array([0.97, 0.80, 0.10, 0.0, 0.0])), too_good(np.array([0.80, 0.10, 0.0, 0.02, 0.0]))
+    (True, False)
+    """
+    p, w, l = _w_l(probs)
+    return p * (w + l) - l > 1.0
+
+
 def should_take(probs_doubler: np.ndarray, contact: bool = True) -> bool:
     """Take when the doubler's equity after a take is at most what a pass gives him."""
     x = efficiency(contact)
     return 2.0 * cubeful_equity(probs_doubler, "opponent", x) <= 1.0
 
 
-def match_double_rule(match: Optional[Mapping[str, Any]]) -> Optional[bool]:
-    """Match-play overrides for the side on roll, or None for money decisions.
+def match_context(match: Optional[Mapping[str, Any]]) -> Optional[Tuple[bool, int, int]]:
+    """``match`` checked: ``(crawford, my_away, their_away)``, or None for
+    money play (``None`` or an empty mapping).  Anything else raises the
+    engine's own error.
 
-    ``match``: ``{'crawford': bool, 'my_away': int, 'their_away': int}``.
-    No double in the Crawford game; after it, the trailer doubles at once
-    and the leader never doubles.
+    >>> match_context({"crawford": False, "my_away": 3, "their_away": 5})
+    (False, 3, 5)
+    >>> match_context(None) is None
+    True
     """
+    if match is None:
+        return None
+    if not isinstance(match, Mapping):
+        raise ArgumentTypeError(f"match must be a mapping or None, not {type(match).__name__}")
     if not match:
         return None
-    if match.get("crawford"):
+    crawford = checks.flag(match.get("crawford", False), "match crawford")
+    mine = checks.integer(match.get("my_away"), "match my_away", 1)
+    theirs = checks.integer(match.get("their_away"), "match their_away", 1)
+    return crawford, mine, theirs
+
+
+def match_double_rule(match: Optional[Mapping[str, Any]], cube_value: int = 1) -> Optional[bool]:
+    """Match-play decisions for the side on roll that need no estimate, or
+    None where the money decision stands.
+
+    ``match``: ``{'crawford': bool, 'my_away': int, 'their_away': int}``;
+    ``cube_value``: the cube before the double.
+
+    * No double in the Crawford game.
+    * A win at the present cube already takes the match (``cube_value >=
+      my_away``): never double.  The other side would take (a pass loses
+      it the match, see :func:`match_take_rule`), so a double only doubles
+      what a loss costs.
+    * A loss at the present cube already loses the match (``cube_value >=
+      their_away``): double at once.  The other side's wins are worth the
+      match either way, this side's wins count double, and the other side
+      never needs the cube back.
+
+    After the Crawford game this is the trailer's double at once and the
+    leader's never (both 1-away: no double, the cube is dead).
+
+    >>> match_double_rule({"crawford": False, "my_away": 2, "their_away": 5}, cube_value=2)
+    False
+    >>> match_double_rule({"crawford": False, "my_away": 5, "their_away": 2}, cube_value=2)
+    True
+    >>> match_double_rule({"crawford": False, "my_away": 5, "their_away": 4}) is None
+    True
+    """
+    cube_value = checks.integer(cube_value, "cube value", 1)
+    context = match_context(match)
+    if context is None:
+        return None
+    crawford, mine, theirs = context
+    if crawford or cube_value >= mine:
         return False
-    mine, theirs = match.get("my_away", 0), match.get("their_away", 0)
-    if mine and theirs and min(mine, theirs) == 1 and mine != theirs:
-        # post-Crawford (someone is 1-away and the Crawford game is past)
-        return bool(mine > theirs)
+    if cube_value >= theirs:
+        return True
+    return None
+
+
+def match_take_rule(match: Optional[Mapping[str, Any]], cube_value: int = 1) -> Optional[bool]:
+    """For the side doubled (``match`` from its view, ``cube_value`` the
+    cube before the double): True where a pass would lose the match
+    (``cube_value >= their_away``), so any chance of winning is worth the
+    take; else None, the money decision.
+
+    >>> match_take_rule({"crawford": False, "my_away": 4, "their_away": 2}, cube_value=2)
+    True
+    >>> match_take_rule({"crawford": False, "my_away": 4, "their_away": 3}, cube_value=2) is None
+    True
+    """
+    cube_value = checks.integer(cube_value, "cube value", 1)
+    context = match_context(match)
+    if context is None:
+        return None
+    if cube_value >= context[2]:
+        return True
+    return None
+
+
+def match_resignation_rule(match: Optional[Mapping[str, Any]], points: int) -> Optional[bool]:
+    """For the side offered a resignation worth ``points`` (its multiple
+    times the cube): True where those points take the match; else None,
+    the money decision.
+
+    >>> match_resignation_rule({"crawford": False, "my_away": 2, "their_away": 5}, points=2)
+    True
+    """
+    points = checks.integer(points, "points", 1)
+    context = match_context(match)
+    if context is None:
+        return None
+    if points >= context[1]:
+        return True
     return None

@@ -54,8 +54,9 @@ class Bot(Protocol):
         """Take a double?  ``position`` is seen from the side doubled (its opponent on roll)."""
         ...
 
-    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1) -> bool:
-        """Accept a resignation of ``level``?  ``position`` is seen from this bot."""
+    def accepts_resignation(self, position: Position, level: str, cube_value: int = 1,
+                            match: Optional[MatchContext] = None) -> bool:
+        """Accept a resignation of ``level``?  ``position`` and ``match`` are seen from this bot."""
         ...
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:
