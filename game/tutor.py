@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Optional, Tuple
 
 from engine import Position, format_play, get_bot
+from engine.ai import cube
+from engine.ai.protocol import MatchContext
 from engine.analysis import Judge, Kind, Label, label_for
 from engine.position import Play
 
@@ -58,10 +60,20 @@ def advice_for_play(position: Position, dice: Tuple[int, int], play: Play) -> Op
     return Advice(format_play(position, play), format_play(position, best), loss, label_for(loss))
 
 
-def advice_for_cube(kind: Kind, position: Position, owner: str) -> Optional[Advice]:
+def advice_for_cube(
+    kind: Kind, position: Position, owner: str, match: Optional[MatchContext] = None, cube_value: int = 1
+) -> Optional[Advice]:
     """Advice for a cube action: ``kind`` DOUBLE (``position`` from the doubler,
     ``owner`` 'centre' / 'me' / 'opponent'), TAKE or DROP (``position`` from
-    the doubler, the side on roll)."""
+    the doubler, the side on roll).  ``match``: the score from the side that
+    acts (None for money play), ``cube_value`` the cube before the double.
+    Where the score alone decides (after the Crawford game, a cube that
+    already wins or loses the match: :func:`engine.ai.cube.match_double_rule`)
+    the money model does not, so the tutor says nothing, as the review
+    rates nothing there."""
+    rule = cube.match_double_rule if kind is Kind.DOUBLE else cube.match_take_rule
+    if rule(match, cube_value) is not None:
+        return None
     judge = _judge()
     if kind is Kind.DOUBLE:
         no_double, double = judge.cube_values(position, owner)

@@ -97,6 +97,25 @@ def test_a_take_of_a_clear_pass_is_questioned():
     assert d.game.over and d.game.result.winner == 0
 
 
+def test_the_tutor_is_silent_where_the_score_decides():
+    """The same clear pass in a 2-point match where the doubler is 1-away:
+    a drop loses the match, so the take is right and nothing is said."""
+    from engine.match import set_up_game
+    from support import board
+
+    settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, tutor=True)
+    d = Driver(dice=FixedDice([6, 6]), settings=settings, length=2, cube=True)
+    d.session.match.start_score = (1, 0)
+    race = board({6: 3, 5: 4, 4: 4, 3: 4}, {7: 2, 6: 5, 5: 5, 4: 3})
+    d.session.match.game = set_up_game(race, 0, dice_source=d.session.match.dice_source)
+    d.scene.do(Double())
+    d.settle()
+    assert d.game.phase == "doubled"
+    d.scene.do(Take())
+    d.settle()
+    assert isinstance(d.app.scene, MatchScene) and d.game.cube_value == 2 and d.game.cube_owner == 1
+
+
 def test_the_settings_screen_turns_the_tutor_on():
     from game.scenes.settings import SettingsScene
 

@@ -203,18 +203,20 @@ class TutorGate:
         """A double, take or drop the tutor warns about: ask (True), else False."""
         from engine.analysis import Kind
 
+        from ..seats import cube_context
         from ..tutor import advice_for_cube
 
         s, g = self.session, self.session.game
         if kind == "double":
             if not s.can_double():
                 return False
-            owner = "centre" if g.cube_owner is None else "me" if g.cube_owner == g.turn else "opponent"
-            advice = advice_for_cube(Kind.DOUBLE, g.position, owner)
+            owner, match = cube_context(s.match, g.turn)
+            advice = advice_for_cube(Kind.DOUBLE, g.position, owner, match, g.cube_value)
         else:
             if not s.must_answer_double():
                 return False
-            advice = advice_for_cube(Kind.TAKE if kind == "take" else Kind.DROP, g.position, "centre")
+            _, match = cube_context(s.match, g.to_act)
+            advice = advice_for_cube(Kind.TAKE if kind == "take" else Kind.DROP, g.position, "centre", match, g.cube_value)
         if advice is None:
             return False
 
