@@ -225,9 +225,19 @@ class _Board:
 
 
 def _start(game: Game) -> _Board:
-    if game.setup is not None:
-        return _Board(Position.from_id(game.setup[0]), game.setup[1])
-    return _Board(Position.initial(), 0)
+    """The board the replay starts from: a set-up game's position, and its
+    cube (a game set up from a Match ID may start with the cube at 2 or more:
+    the first double's value is twice it, and its owner made that double;
+    with no double, the cube never moved)."""
+    if game.setup is None:
+        return _Board(Position.initial(), 0)
+    board = _Board(Position.from_id(game.setup[0]), game.setup[1])
+    first = next((e for e in game.log if e.kind == "double"), None)
+    if first is None:
+        board.cube_value, board.owner = game.cube_value, game.cube_owner
+    elif first.value > 2:
+        board.cube_value, board.owner = first.value // 2, first.player
+    return board
 
 
 def decision_count(game: Game) -> int:

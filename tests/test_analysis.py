@@ -102,6 +102,28 @@ def test_cube_decisions_the_score_decides_are_not_rated(start_score, redouble_ra
     assert kinds == first + ([(Kind.DOUBLE, 0), (Kind.DROP, 1)] if redouble_rated else [])
 
 
+@pytest.mark.parametrize("redouble", [False, True])
+def test_a_game_set_up_with_the_cube_at_2_is_replayed_with_it(redouble):
+    """Set up (as from a Match ID) with the cube at 2, owned by player 0 on
+    roll: a missed redouble is rated with player 0 owning it, and a
+    redouble then take leave the cube at 4, owned by player 1."""
+    m = Match(length=1, cube=True, dice=FixedDice([2, 1, 6, 5]))
+    m.game = set_up_game(DOUBLE_TAKE, 0, cube_value=2, cube_owner=0, dice_source=m.dice_source)
+    if redouble:
+        m.game.double()
+        m.game.take()
+    m.game.roll()
+    m.game.play(get_bot("expert").rank_plays(m.game.turn_start, m.game.dice)[0][0])
+    a = analyse_match(m)
+    first = a.decisions[0]
+    assert (first.kind, first.player, first.cube_value, first.cube_owner) == (
+        (Kind.DOUBLE, 0, 2, 0) if redouble else (Kind.NO_DOUBLE, 0, 2, 0))
+    if redouble:
+        take, move = a.decisions[1:]
+        assert take.kind is Kind.TAKE and move.kind is Kind.MOVE
+        assert (move.cube_value, move.cube_owner) == (4, 1)
+
+
 def _one_roll(dice):
     m = Match(length=1, dice=FixedDice(dice))
     m.game = set_up_game(DOUBLE_TAKE, 0, dice_source=m.dice_source)
