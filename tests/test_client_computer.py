@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from engine import FixedDice, get_bot
+from game.match.intents import Double
 from game.seats import cube_context
 from game.session import Session
 from game.testing import Driver
@@ -161,24 +162,25 @@ def test_computer_takes_a_resignation_that_wins_the_match(length, accepted):
         assert g.phase == "roll" and g.log[-1].kind == "reject"
 
 
-@pytest.mark.parametrize("length, taken", [(2, True), (3, False)])
-def test_computer_takes_a_hopeless_redouble_when_a_pass_loses_the_match(length, taken):
-    from engine import Match, Position
+@pytest.mark.parametrize("start_score, taken", [((1, 0), True), ((0, 0), False)])
+def test_computer_takes_a_hopeless_double_when_a_pass_loses_the_match(start_score, taken):
+    """The human doubles in a position the computer cannot win.  In a
+    2-point match with the human 1-away a pass loses the match, so the
+    computer takes; 2-away it drops, as for money."""
+    from engine import Position
+    from engine.match import set_up_game
 
-    s = Session(Match(length=length, cube=True, dice=FixedDice([5, 1])), seats=(None, get_bot("expert")))
-    g = s.game
-    s.roll()
-    # the human (on roll, owning the cube at 2) has 14 borne off; the computer's 15 are far back
-    g._position = Position([1] + [0] * 24, [0] * 18 + [15] + [0] * 6)
-    g._turn = None
-    g.phase = "roll"
-    g.cube_value, g.cube_owner = 2, 0
-    assert s.can_double()
-    s.double()
+    d = Driver(size=(1024, 768), cube=True, length=2, seats=(None, get_bot("expert")), dice=FixedDice([6, 5]))
+    d.session.match.start_score = start_score
+    hopeless = Position([1] + [0] * 24, [0] * 18 + [15] + [0] * 6)  # the human has 14 borne off
+    d.session.match.game = set_up_game(hopeless, 0, dice_source=d.session.match.dice_source)
+    assert d.session.can_double()
+    d.scene.do(Double())  # the Double button's intent
     for _ in range(3):
-        s.wait_for_computer()
-        s.update(10.0)
-    if taken:  # a pass gives the human 2 points, the match: the computer plays on at 4
-        assert g.cube_value == 4 and g.cube_owner == 1 and g.phase == "roll"
+        d.session.wait_for_computer()
+        d.settle()
+    g = d.game
+    if taken:
+        assert g.cube_value == 2 and g.cube_owner == 1 and any(e.kind == "take" for e in g.log)
     else:
-        assert g.phase == "over" and g.result.kind == "dropped" and g.result.points == 2
+        assert g.over and g.result.kind == "dropped" and g.result.points == 1
