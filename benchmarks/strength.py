@@ -79,20 +79,9 @@ def main() -> None:
     args = ap.parse_args()
     net = Network.load(args.weights) if args.weights else None
     bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
-    if args.noise is not None:
-        bot.noise = args.noise
-    if args.max_loss is not None:
-        bot.max_loss = args.max_loss
-    if args.candidates is not None:
-        bot.candidates = args.candidates
-    if args.margin is not None:
-        bot.margin = args.margin
-    if args.lookahead is not None:
-        bot.lookahead = args.lookahead
-    if args.deep_candidates is not None:
-        bot.deep_candidates = args.deep_candidates
-    if args.deep_margin is not None:
-        bot.deep_margin = args.deep_margin
+    for setting in ("noise", "max_loss", "candidates", "margin", "lookahead", "deep_candidates", "deep_margin"):
+        if getattr(args, setting) is not None:  # the level's own, overridden
+            setattr(bot, setting, getattr(args, setting))
     if args.opponent == "pubeval":
         pub = PubEval()
     else:

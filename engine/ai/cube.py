@@ -166,13 +166,7 @@ def match_take_rule(match: Optional[Mapping[str, Any]], cube_value: int = 1) -> 
     >>> match_take_rule({"crawford": False, "my_away": 4, "their_away": 3}, cube_value=2) is None
     True
     """
-    cube_value = checks.integer(cube_value, "cube value", 1)
-    context = match_context(match)
-    if context is None:
-        return None
-    if cube_value >= context[2]:
-        return True
-    return None
+    return _takes_the_match(match, checks.integer(cube_value, "cube value", 1), 2)
 
 
 def match_resignation_rule(match: Optional[Mapping[str, Any]], points: int) -> Optional[bool]:
@@ -183,10 +177,11 @@ def match_resignation_rule(match: Optional[Mapping[str, Any]], points: int) -> O
     >>> match_resignation_rule({"crawford": False, "my_away": 2, "their_away": 5}, points=2)
     True
     """
-    points = checks.integer(points, "points", 1)
+    return _takes_the_match(match, checks.integer(points, "points", 1), 1)
+
+
+def _takes_the_match(match: Optional[Mapping[str, Any]], points: int, side: int) -> Optional[bool]:
+    """True where ``points`` reach the match for ``side`` (1: the side
+    deciding, 2: the other side, as in :func:`match_context`), else None."""
     context = match_context(match)
-    if context is None:
-        return None
-    if points >= context[1]:
-        return True
-    return None
+    return True if context is not None and points >= context[side] else None
