@@ -87,6 +87,33 @@ def test_rank_plays_is_sorted_and_complete():
     assert ranked[0][1] >= ranked[1][1]
 
 
+def test_hint_values_are_one_scale_and_never_rise_down_the_list():
+    """The defect: a 3-1 opening hint read "1. 8/5 6/5 +0.137, 2. 24/21 24/23
+    -0.032, 3. 24/20 -0.002": a searched value above a 0-ply one ranked after it."""
+    from engine.ai import race, search
+    from engine.ai.bots import SHOWN
+    from engine.moves import legal_leaves
+
+    bot = get_bot("expert")
+    positions = [(Position.initial(), (3, 1)), (Position.initial(), (2, 1)), (Position.initial(), (6, 6))]
+    rng = random.Random(5)
+    positions += [(p, (rng.randint(1, 6), rng.randint(1, 6))) for p in random_positions(6, seed=11)]
+    for pos, dice in positions:
+        ranked = bot.rank_plays(pos, dice)
+        values = [e for _, e in ranked]
+        assert values == sorted(values, reverse=True), (pos, dice)
+        if len(ranked) < 2 or not pos.is_contact():
+            continue
+        # the plays a hint shows are all valued by the same search, one roll deep
+        keys = {leaf[0]: key for key, leaf in legal_leaves(pos, dice).items()}
+        top = ranked[:SHOWN]
+        evaluator = lambda me, them: race.evaluate_boards(bot.net.evaluate_boards, me, them)  # noqa: E731
+        deep = search.one_ply(evaluator, [keys[play] for play, _ in top])
+        assert [round(e, 6) for _, e in top] == [round(float(v), 6) for v in deep]
+    top3 = [e for _, e in bot.rank_plays(Position.initial(), (3, 1))[:3]]
+    assert top3[0] > top3[1] >= top3[2]
+
+
 def test_opening_three_one_makes_the_five_point():
     for level in ("intermediate", "expert"):
         play = get_bot(level, seed=1).choose_play(Position.initial(), (3, 1))

@@ -33,6 +33,9 @@ def test_hint_key_marks_the_experts_best_play_and_lists_three():
     assert hint.best == expected[0][0]
     assert 1 <= len(hint.plays) <= 3
     assert [round(e, 6) for _, e, _ in hint.plays] == [round(e, 6) for _, e in expected[: len(hint.plays)]]
+    # listed by one equity: no value above one ranked before it
+    shown = [e for _, e, _ in hint.plays]
+    assert shown == sorted(shown, reverse=True)
     view = d.scene.board_view()
     assert view.hint == hint.best
     assert len(view.hint_lines) == 2 * len(hint.plays) and hint.plays[0][2] in view.hint_lines[0]

@@ -15,7 +15,8 @@ Levels: ``expert`` is the network with a one-roll lookahead over its best few
 candidates (its cube decisions and answers to resignations look one roll
 ahead too); ``intermediate`` the network alone with a little noise;
 ``beginner`` the network with much more noise, but only ever choosing among
-plays close to the best, so it never plays absurdly; ``random`` for tests.
+plays close to the best, so it never plays absurdly; ``network`` the network
+alone (no noise, no lookahead: what benchmarks measure); ``random`` for tests.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from .network import Network, equity
 from .protocol import MatchContext
 
 _NETWORKS: Dict[str, Network] = {}
+#: how many plays a hint shows: the expert always searches at least these as deep as its best
+SHOWN = 3
 
 
 def default_network() -> Network:
@@ -138,7 +141,13 @@ class NetBot:
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
         """Every legal play with its estimated equity for the mover, best
-        first; in a bear-off (both sides all at home) from the database."""
+        first; in a bear-off (both sides all at home) from the database.
+
+        The values are on one scale and never rise down the list: with a
+        lookahead, the best few plays by 0-ply (at least :data:`SHOWN`, more
+        within ``margin``, at most ``candidates``) are valued by the search
+        and ranked by it; the rest follow in their 0-ply order, their values
+        lowered where needed to stay below the last searched one."""
         check_position(position)
         checks.dice(dice)
         if race.is_bearoff(position):
@@ -150,15 +159,20 @@ class NetBot:
         plays = [legal[k][0] for k in keys]
         eq = self._static(keys)
         if self.lookahead and len(keys) > 1:
-            order = np.argsort(-eq)
-            best = eq[order[0]]
-            chosen = [int(i) for i in order[: self.candidates] if eq[i] >= best - self.margin]
-            if len(chosen) > 1:
-                deep = self._deep([keys[i] for i in chosen])
-                # deeper estimates rank ahead of the static-only rest
-                ranked = sorted(zip(chosen, deep), key=lambda t: -t[1])
-                rest = [(int(i), float(eq[i])) for i in order if int(i) not in set(chosen)]
-                return [(plays[i], float(e)) for i, e in ranked] + [(plays[i], e) for i, e in rest]
+            by_static = [int(i) for i in np.argsort(-eq, kind="stable")]
+            best = eq[by_static[0]]
+            # the best few within the margin, and never fewer than the hints show
+            chosen = [i for k, i in enumerate(by_static[: self.candidates]) if k < SHOWN or eq[i] >= best - self.margin]
+            deep = self._deep([keys[i] for i in chosen])
+            ranked = sorted(zip(chosen, (float(v) for v in deep)), key=lambda t: -t[1])
+            taken = set(chosen)
+            rest = [(i, float(eq[i])) for i in by_static if i not in taken]
+            if rest:
+                # one scale: the plays the search left out rank after the searched
+                # ones, their 0-ply values lowered where needed to stay below them
+                shift = max(0.0, rest[0][1] - ranked[-1][1] + 1e-4)
+                rest = [(i, e - shift) for i, e in rest]
+            return [(plays[i], e) for i, e in ranked] + [(plays[i], e) for i, e in rest]
         order = np.argsort(-eq, kind="stable")
         return [(plays[int(i)], float(eq[i])) for i in order]
 
@@ -264,10 +278,11 @@ LEVELS = ("beginner", "intermediate", "expert")
 
 
 def get_bot(level: str, seed: int | None = None, net: Network | None = None) -> "NetBot | RandomBot":
-    """A computer player: 'beginner', 'intermediate', 'expert' or 'random'.
+    """A computer player: 'beginner', 'intermediate', 'expert', 'network'
+    (the network alone, no noise and no lookahead: for measurements) or 'random'.
     A bad level raises :class:`~engine.errors.InvalidArgumentError`, a
     wrong type :class:`~engine.errors.ArgumentTypeError`."""
-    checks.choice(level, "bot level", LEVELS + ("random",))
+    checks.choice(level, "bot level", LEVELS + ("network", "random"))
     if seed is not None:
         checks.integer(seed, "seed")
     if net is not None and not isinstance(net, Network):
@@ -276,6 +291,8 @@ def get_bot(level: str, seed: int | None = None, net: Network | None = None) -> 
         return RandomBot(seed)
     if level == "expert":
         return NetBot(level, net, lookahead=1, seed=seed)
+    if level == "network":  # the network alone: no noise, no lookahead (for measuring it)
+        return NetBot(level, net, seed=seed)
     if level == "intermediate":
         return NetBot(level, net, noise=0.04, max_loss=0.08, seed=seed)
     if level == "beginner":

@@ -19,6 +19,11 @@ board, blots, checkers still back, and the chance that the side's last
 checker escapes past the other side's points this roll; and the chance that
 the side not on roll hits a blot of the side on roll (1).
 
+The third (:data:`N_INPUTS_V3` = 223, :func:`encode_v3`) adds five more for
+each side, after what the strong programs' published input lists carry:
+entering from the bar, timing, the pips to break contact, checkers still
+outside home, and containment (5 x 2).
+
 >>> from engine import Position
 >>> me, them = boards([Position.initial()])
 >>> encode(me, them).shape
@@ -35,6 +40,7 @@ from ..position import Position
 
 N_INPUTS = 200
 N_INPUTS_V2 = 213
+N_INPUTS_V3 = 223
 
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 # which distances (1..24) each of the 36 rolls can travel with one checker
@@ -204,9 +210,67 @@ def encode_v2(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     return x
 
 
+def _containment(side: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """How well ``side`` holds back the other's checkers: the average, over
+    the other side's points 19..24 (its back checkers' places), of the
+    fraction of rolls with which a checker there would get past every point
+    ``side`` holds outside its home board in front of it (blocks in between ignored)."""
+    blocked = _mask((side[:, 1:25] >= 2)[:, ::-1])  # bit q: side's point on the other's q
+    total = np.zeros(side.shape[0], dtype=np.float32)
+    for start in range(19, 25):
+        ahead = blocked & _BLOCKADE_BITS & ((1 << start) - 1)
+        lowest = _bit_length(ahead & -ahead) - 1
+        dest = start - _DISTANCES[None, :]
+        open_dest = ((blocked[:, None] >> np.maximum(dest, 0)) & 1) == 0
+        ok = ((dest >= 1) & (dest < lowest[:, None]) & open_dest).astype(np.float32)
+        total += np.where(ahead != 0, _reach_chance(ok), 1.0)
+    out: np.ndarray = total * (1.0 / 6.0)
+    return out
+
+
+def _side_extras_v3(side: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Five more for one side: the chance of staying on the bar this roll
+    (when it has checkers there), the pips of its checkers outside its home
+    board beyond its 6-point (its timing), the pips it must travel until no
+    checker of its has to pass one of the other's (contact broken), its
+    checkers outside its home board, and how well it holds the other's
+    back checkers (:func:`_containment`)."""
+    out = np.empty((side.shape[0], 5), dtype=np.float32)
+    closed = (other[:, 1:7] >= 2).sum(axis=1) * (1.0 / 6.0)
+    out[:, 0] = np.where(side[:, 25] > 0, closed * closed, 0.0)
+    outside = np.maximum(np.arange(26, dtype=np.float32) - 6.0, 0.0)
+    outside[0] = 0.0
+    out[:, 1] = side @ outside * 0.01
+    their_back = _bit_length(_mask(other[:, 1:26] > 0)) - 1  # the other's last checker, its numbering
+    front = (25 - their_back).astype(np.float32)  # that checker's place in my numbering
+    gap = np.maximum(np.arange(26, dtype=np.float32)[None, :] - front[:, None], 0.0)
+    gap[:, 0] = 0.0
+    out[:, 2] = (side * gap).sum(axis=1) * 0.01
+    out[:, 3] = side[:, 7:26].sum(axis=1) * (1.0 / 15.0)
+    out[:, 4] = _containment(side, other)
+    return out
+
+
+def encode_v3(me: np.ndarray, them: np.ndarray) -> np.ndarray:
+    """The (N, 223) input matrix of the third encoding: the second's, then
+    five more for each side (:func:`_side_extras_v3`).
+
+    >>> me, them = boards([Position.initial()])
+    >>> x = encode_v3(me, them)
+    >>> x.shape, round(float(x[0, 213 + 3]) * 15)   # 10 of my checkers outside my home board
+    ((1, 223), 10)
+    """
+    n = me.shape[0]
+    x = np.empty((n, N_INPUTS_V3), dtype=np.float32)
+    x[:, 0:213] = encode_v2(me, them)
+    x[:, 213:218] = _side_extras_v3(me, them)
+    x[:, 218:223] = _side_extras_v3(them, me)
+    return x
+
+
 #: an encoding: the boards of the side on roll and of the other side -> the network's inputs
 Encoder = Callable[[np.ndarray, np.ndarray], np.ndarray]
-ENCODERS: Dict[int, Encoder] = {N_INPUTS: encode, N_INPUTS_V2: encode_v2}
+ENCODERS: Dict[int, Encoder] = {N_INPUTS: encode, N_INPUTS_V2: encode_v2, N_INPUTS_V3: encode_v3}
 
 
 def encoder_for(n_inputs: int) -> Encoder:

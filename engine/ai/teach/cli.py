@@ -1,0 +1,55 @@
+"""``python -m engine.ai.teach corpus | label | report | fit``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import List
+
+
+def main(argv: List[str] | None = None) -> None:
+    from . import __doc__ as doc
+
+    ap = argparse.ArgumentParser(prog="python -m engine.ai.teach", description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("corpus", help="play games and build set-ups; then merge them, distinct")
+    c.add_argument("--positions", type=int, default=1_000_000)
+    c.add_argument("--teacher", default="gnubg0", help="who plays the teacher's games (net0 for a run without gnubg)")
+    lab = sub.add_parser("label", help="label the positions with a teacher")
+    lab.add_argument("--teacher", default="gnubg0")
+    lab.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
+    lab.add_argument("--block", type=int, default=2000)
+    sub.add_parser("report", help="positions and labels per kind")
+    f = sub.add_parser("fit", help="train a network on the labels")
+    f.add_argument("--weights", default="", help="start from these weights (else a new network)")
+    f.add_argument("--hidden", type=int, default=128)
+    f.add_argument("--inputs", type=int, default=223, help="the encoding: 200, 213 or 223 inputs")
+    f.add_argument("--epochs", type=int, default=30)
+    f.add_argument("--lr", type=float, default=1e-3)
+    f.add_argument("--batch", type=int, default=256)
+    f.add_argument("--save", default="", help="write the best network here (default <out>/net.npz)")
+    for p in (c, lab, f):
+        p.add_argument("--workers", type=int, default=1)
+    for p in (c, lab, f, sub.choices["report"]):
+        p.add_argument("--out", required=True, type=Path)
+        p.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    if a.cmd == "corpus":
+        from . import corpus
+
+        corpus.generate(a.out, a.teacher, int(a.positions * 1.12), a.workers, seed=a.seed)
+        print(f"{corpus.merge(a.out, a.seed)} distinct positions in {a.out / 'positions.npz'}")
+    elif a.cmd == "label":
+        from . import label
+
+        label.label(a.out, a.teacher, a.limit, a.workers, a.block)
+    elif a.cmd == "report":
+        from . import corpus, label
+
+        boards, sources = corpus.load(a.out)
+        print(corpus.report(boards, sources))
+        print(label.report(a.out))
+    elif a.cmd == "fit":
+        from . import fit
+
+        fit.main(a)

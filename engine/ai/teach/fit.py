@@ -1,0 +1,135 @@
+"""The network trained on the teacher's labels.
+
+Each labelled position counts once, with its deepest label (``gnubg2`` before
+``gnubg1`` before ``gnubg0``; the project's own ``net1`` and ``net0`` last).
+One in fifty positions, chosen by the board itself, is held out; the error
+against the teacher there is printed per kind of position after every pass.
+Adam on the cross-entropy of the five outputs; the learning rate falls
+from ``lr`` to a tenth over the passes; the weights with the lowest held-out
+loss are written.  A checkpoint after every pass (``<out>/fit/ckpt.npz``)
+lets a stopped run go on where it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Tuple, cast
+
+import numpy as np
+
+from ..encode import N_INPUTS_V3
+from ..network import Network, equity
+from ..train import Adam, train_step
+from .kinds import KINDS, classify
+from .label import best_labels
+
+#: the teachers whose labels are used, the most trusted first
+PREFERENCE = ("gnubg3", "gnubg2", "gnubg1", "gnubg0", "net1", "net0")
+_HASH = np.random.default_rng(12345).integers(1, 2**31, size=52, dtype=np.int64)
+
+
+def held_out_mask(boards: np.ndarray, one_in: int = 50) -> np.ndarray:
+    """The positions kept out of training: chosen by the board alone, so
+    the same position is held out in every run."""
+    held: np.ndarray = (boards.astype(np.int64) @ _HASH) % one_in == 0
+    return held
+
+
+def encode_all(net: Network, boards: np.ndarray, chunk: int = 50_000) -> np.ndarray:
+    x = np.empty((len(boards), net.inputs), dtype=np.float32)
+    for s in range(0, len(boards), chunk):
+        b = boards[s : s + chunk].astype(np.float32)
+        x[s : s + chunk] = net.encode(b[:, :26], b[:, 26:])
+    return x
+
+
+def errors(net: Network, x: np.ndarray, y: np.ndarray, kinds: np.ndarray) -> Tuple[float, Dict[str, Tuple[int, float]]]:
+    """Cross-entropy, and per kind (count, RMS cubeless equity error)."""
+    p = net.forward(x)
+    e = 1e-7
+    loss = float(-(y * np.log(p + e) + (1 - y) * np.log(1 - p + e)).mean())
+    diff = equity(p) - equity(y)
+    per: Dict[str, Tuple[int, float]] = {}
+    for k, name in enumerate(KINDS):
+        sel = kinds == k
+        if sel.any():
+            per[name] = (int(sel.sum()), float(np.sqrt(np.mean(diff[sel] ** 2))))
+    per["all"] = (len(diff), float(np.sqrt(np.mean(diff**2))))
+    return loss, per
+
+
+def format_errors(per: Dict[str, Tuple[int, float]]) -> str:
+    return ", ".join(f"{k} {rms:.4f} ({n})" for k, (n, rms) in per.items())
+
+
+def _start_network(args: argparse.Namespace) -> Network:
+    inputs = getattr(args, "inputs", N_INPUTS_V3)
+    if args.weights:
+        net = Network.load(args.weights)
+        if net.inputs != inputs or net.hidden != args.hidden:
+            net = net.widened(inputs, max(args.hidden, net.hidden), seed=args.seed)
+        return net
+    return Network.random(hidden=args.hidden, seed=args.seed, inputs=inputs)
+
+
+def _params(net: Network) -> List[np.ndarray]:
+    return [net.w1, net.b1, net.w2, net.b2]
+
+
+def main(args: argparse.Namespace) -> Network:
+    out: Path = args.out
+    teachers = [t for t in PREFERENCE if (out / "labels" / t).exists()]
+    boards, y, who = best_labels(out, teachers)
+    if not len(boards):
+        raise SystemExit("no labels: run the label step first")
+    print(f"{len(boards)} labelled positions: " + ", ".join(f"{t} {int((who == i).sum())}" for i, t in enumerate(teachers)), flush=True)
+    held = held_out_mask(boards)
+    net = _start_network(args)
+    t0 = time.time()
+    x = encode_all(net, boards)
+    print(f"encoded {len(x)} x {x.shape[1]} in {time.time() - t0:.0f} s", flush=True)
+    kinds = classify(boards[held, :26].astype(np.float32), boards[held, 26:].astype(np.float32))
+    xh, yh = x[held], y[held]
+    train = np.flatnonzero(~held)
+    opt = Adam([a.shape for a in _params(net)], lr=args.lr)
+    ckpt = out / "fit" / "ckpt.npz"
+    ckpt.parent.mkdir(parents=True, exist_ok=True)
+    save = Path(args.save) if args.save else out / "net.npz"
+    epoch = 0
+    best_loss = float("inf")
+    if ckpt.exists():
+        with np.load(ckpt) as d:
+            if d["w1"].shape == net.w1.shape:
+                net = Network(d["w1"], d["b1"], d["w2"], d["b2"], net.meta)
+                opt.m = [d[f"m{i}"] for i in range(4)]
+                opt.v = [d[f"v{i}"] for i in range(4)]
+                opt.t = int(d["t"])
+                epoch = int(d["epoch"])
+                best_loss = float(d["best"])
+                print(f"resumed after pass {epoch}", flush=True)
+    loss, per = errors(net, xh, yh, kinds)
+    print(f"held out: {len(xh)}; before: loss {loss:.5f}; RMS equity error {format_errors(per)}", flush=True)
+    rng = np.random.default_rng(args.seed + epoch)
+    while epoch < args.epochs:
+        opt.lr = args.lr * 0.1 ** (epoch / max(1, args.epochs - 1))
+        rng.shuffle(train)
+        t1 = time.time()
+        for s in range(0, len(train) - args.batch + 1, args.batch):
+            idx = np.sort(train[s : s + args.batch])
+            train_step(net, opt, x[idx], y[idx])
+        epoch += 1
+        loss, per = errors(net, xh, yh, kinds)
+        print(f"pass {epoch}/{args.epochs} ({time.time() - t1:.0f} s, lr {opt.lr:.2e}): loss {loss:.5f}; RMS {format_errors(per)}", flush=True)
+        if loss < best_loss:
+            best_loss = loss
+            net.meta.update({"teachers": ",".join(teachers), "positions": int(len(train)), "passes": epoch, "held_out_loss": round(loss, 6),
+                             "held_out_rms": round(per["all"][1], 5)})
+            net.save(save)
+        arrays: Dict[str, np.ndarray] = {f"m{i}": m for i, m in enumerate(opt.m)} | {f"v{i}": v for i, v in enumerate(opt.v)}
+        arrays.update(w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, t=np.array(opt.t), epoch=np.array(epoch), best=np.array(best_loss))
+        np.savez(ckpt.with_name("ckpt.tmp.npz"), **cast(Dict[str, Any], arrays))
+        ckpt.with_name("ckpt.tmp.npz").replace(ckpt)
+    print(f"best held-out loss {best_loss:.5f}; the network is in {save}", flush=True)
+    return Network.load(save)

@@ -1,0 +1,110 @@
+"""Training from a teacher, end to end on a tiny corpus, with the project's
+own network as the teacher (no other program needed)."""
+
+import argparse
+import random
+
+import numpy as np
+import pytest
+
+from engine import Position
+from engine.ai.encode import N_INPUTS_V3, boards, encode_v2, encode_v3
+from engine.ai.network import Network
+from engine.ai.teach import corpus, fit, label
+from engine.ai.teach.cli import main as cli
+from engine.ai.teach.kinds import KINDS, classify
+from engine.ai.teach.teacher import GnubgTeacher, NetworkTeacher, as_boards, get_teacher
+from engine.errors import InvalidArgumentError
+
+
+def test_the_network_teacher_gives_probabilities_from_the_side_on_roll():
+    teacher = NetworkTeacher()
+    start = Position.initial()
+    p = teacher.probabilities(*as_boards([start]))
+    assert p.shape == (1, 5) and 0.4 < p[0, 0] < 0.6
+    # a side far ahead in a race is the favourite, whichever side is on roll
+    ahead = Position([2] * 6 + [0] * 19, [0] * 12 + [3] * 5 + [0] * 8)
+    p = teacher.probabilities(*as_boards([ahead, ahead.swapped()]))
+    assert p[0, 0] > 0.9 and p[1, 0] < 0.1
+    deep = NetworkTeacher(plies=1).probabilities(*as_boards([start]))
+    assert deep.shape == (1, 5) and abs(float(deep[0, 0]) - 0.5) < 0.1
+
+
+def test_teachers_are_named_and_bad_names_are_refused():
+    assert get_teacher("net0").name == "net0"
+    for bad in ("gnubg9", "nope", "net2"):
+        with pytest.raises(InvalidArgumentError):
+            get_teacher(bad)
+    with pytest.raises(InvalidArgumentError):
+        NetworkTeacher(plies=2)
+
+
+def test_gnubg_boards_put_the_side_on_roll_second():
+    me, them = as_boards([Position([0] * 5 + [5] + [0] * 19, [0] * 23 + [2, 1])])
+    not_on_roll, on_roll = GnubgTeacher.board(me[0], them[0])
+    assert on_roll[5] == 5 and len(on_roll) == 25
+    assert not_on_roll[23] == 2 and not_on_roll[24] == 1  # the bar last
+
+
+def test_every_setup_is_a_legal_position_and_most_are_of_their_kind():
+    rng = random.Random(3)
+    for kind in corpus.SETUP_KINDS:
+        hits = 0
+        for _ in range(60):
+            pos = corpus.setup(kind, rng)
+            Position(*(side[1:] for side in pos.boards))  # the checked constructor: 15 a side, no shared point
+            hits += KINDS[int(classify(*as_boards([pos]))[0])] == kind
+        assert hits >= 15, (kind, hits)  # a quarter at least: the set-ups lean the corpus their way
+
+
+def test_kinds_of_textbook_positions():
+    race = Position([2] * 6 + [0] * 19, [0] * 12 + [3] * 5 + [0] * 8)
+    back_game = Position([0, 0, 3, 3, 3, 2] + [0] * 13 + [0, 2, 0, 2, 0, 0], [3, 0, 3, 0, 3, 3, 2, 1] + [0] * 17)
+    crashed = Position([5, 4, 2] + [0] * 20 + [2, 0], [0, 2, 2, 2, 2, 2, 2] + [0] * 18)
+    found = [KINDS[k] for k in classify(*as_boards([race, back_game, crashed]))]
+    assert found == ["race", "back_game", "crashed"]
+
+
+def test_encoding_v3_adds_timing_contact_and_containment():
+    start = Position.initial()
+    x = encode_v3(*boards([start]))[0]
+    assert x.shape == (N_INPUTS_V3,)
+    assert np.array_equal(x[:213], encode_v2(*boards([start]))[0])
+    assert x[213] == 0  # nothing on the bar
+    assert x[213 + 2] == pytest.approx(1.52)  # 167 pips less 15 x 1 to pass the checkers on my 1-point
+    # a checker on the bar against a closed board never enters
+    shut = Position([0] * 24 + [1], [2, 2, 2, 2, 2, 2] + [0] * 19)
+    assert encode_v3(*boards([shut]))[0, 213] == pytest.approx(1.0)
+
+
+def _run(out, *argv):
+    cli([argv[0], "--out", str(out), *argv[1:]])
+
+
+def test_the_pipeline_end_to_end_resumes_and_reports(tmp_path, capsys):
+    out = tmp_path / "teach"
+    _run(out, "corpus", "--positions", "400", "--teacher", "net0", "--seed", "2")
+    boards_, sources = corpus.load(out)
+    assert len(boards_) >= 300 and len(np.unique(boards_, axis=0)) == len(boards_)
+    assert set(np.unique(sources)) <= set(range(len(corpus.SOURCES)))
+    _run(out, "label", "--teacher", "net0", "--block", "100")
+    _run(out, "label", "--teacher", "net1", "--block", "50", "--limit", "100")
+    first = sorted((out / "labels" / "net0").glob("b*.npz"))
+    stamp = first[0].stat().st_mtime_ns
+    first[-1].unlink()  # as if stopped before its last block
+    _run(out, "label", "--teacher", "net0", "--block", "100")
+    assert first[0].stat().st_mtime_ns == stamp and first[-1].exists()  # only the missing block was made again
+    b, p, who = label.best_labels(out, ["net1", "net0"])
+    assert len(b) == len(boards_) and int((who == 0).sum()) == 100
+    _run(out, "report")
+    said = capsys.readouterr().out
+    assert "labels net0" in said and "labels net1: 100 positions" in said and "setup" in said
+    args = argparse.Namespace(out=out, weights="", hidden=8, epochs=2, lr=3e-3, batch=32, save="", seed=0, inputs=N_INPUTS_V3)
+    net = fit.main(args)
+    said = capsys.readouterr().out
+    assert "pass 2/2" in said and "RMS" in said and "all" in said
+    assert isinstance(net, Network) and net.inputs == N_INPUTS_V3 and net.meta["teachers"] == "net1,net0"
+    # a finished run resumes at its end and trains no more
+    args.epochs = 2
+    fit.main(args)
+    assert "resumed after pass 2" in capsys.readouterr().out
