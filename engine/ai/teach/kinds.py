@@ -5,15 +5,17 @@ own numbering) gets one kind, the first that fits in this order:
 
 * ``race``: no contact left;
 * ``crashed``: in contact, a side has 8 or more checkers on its 1-, 2- and
-  3-points (its board has collapsed while the other still holds it back);
+  3-points and at most one of its 4-, 5- and 6-points made (its board has
+  collapsed while the other still holds it back);
 * ``back_game``: a side holds two or more points in the other's home board
   and trails the race by 40 pips or more;
 * ``bearoff_contact``: a side has borne off while the other still holds a
   checker back in its way;
 * ``prime_vs_prime``: both sides have a prime of four or more points;
 * ``containment``: a side has one to three checkers back (in the other's
-  home board or on the bar), and the last of them escapes with at most 8
-  rolls of 36;
+  home board or on the bar), the other has a prime of four or more points
+  or five points made between its 2- and 11-points, and the last checker
+  back escapes with at most 8 rolls of 36;
 * ``contact``: every other position with contact.
 
 >>> from engine import Position
@@ -56,7 +58,7 @@ def classify(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     pm, pt = _pips(me), _pips(them)
 
     def crashed(s: np.ndarray) -> np.ndarray:
-        out: np.ndarray = s[:, 1:4].sum(axis=1) >= 8
+        out: np.ndarray = (s[:, 1:4].sum(axis=1) >= 8) & ((s[:, 4:7] >= 2).sum(axis=1) <= 1)
         return out
 
     def back_game(s: np.ndarray, lead: np.ndarray) -> np.ndarray:
@@ -69,7 +71,8 @@ def classify(me: np.ndarray, them: np.ndarray) -> np.ndarray:
 
     def contained(s: np.ndarray, other: np.ndarray) -> np.ndarray:
         back = s[:, 19:26].sum(axis=1)
-        out: np.ndarray = (back >= 1) & (back <= 3) & (escape_chance(s, other) <= 8.0 / 36.0)
+        wall = (longest_prime(other) >= 4) | ((other[:, 2:12] >= 2).sum(axis=1) >= 5)
+        out: np.ndarray = (back >= 1) & (back <= 3) & wall & (escape_chance(s, other) <= 8.0 / 36.0)
         return out
 
     primes = (longest_prime(me) >= 4) & (longest_prime(them) >= 4)
