@@ -8,6 +8,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from .ai.met import match_equity
 from .ai.protocol import Bot
 from .dice import FixedDice, SeededDice, SystemDice
 from .errors import (
@@ -41,7 +42,7 @@ __all__ = [
     "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",
     "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
     "InvalidMatchIdError", "MatFileError",
-    "to_mat", "from_mat", "get_bot", "Bot", "analyse_match",
+    "to_mat", "from_mat", "get_bot", "Bot", "analyse_match", "match_equity",
 ]
 
 

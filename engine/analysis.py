@@ -5,12 +5,18 @@ player (only through its public methods) about every decision:
 
 * a play: every legal play ranked by ``get_bot('expert').rank_plays``; the
   ``loss`` is the equity the play made gives up against the best one;
-* the cube: the money cube model the computer plays with
-  (:mod:`engine.ai.cube`, Janowski's live cube) rates each double, take and
-  drop, and each turn where a double was right but not given (a missed
-  double); cube decisions in the Crawford game and after it are not rated,
-  nor those that the score alone decides (a cube that already wins or
-  loses the match, see :func:`engine.ai.cube.match_double_rule`);
+* the cube: the cube model the computer plays with rates each double,
+  take and drop, and each turn where a double was right but not given (a
+  missed double): for money (and a single game) the money model
+  (:mod:`engine.ai.cube`, Janowski's live cube); in a match the same in
+  match-winning chances at the score (:mod:`engine.ai.matchcube`), its loss
+  turned into equity in units of the cube as review programs show it
+  (:func:`engine.ai.matchcube.to_equity`: a loss of the cube's points is
+  -1, a win +1).  Cube decisions in the Crawford game are not rated, nor
+  those that the score alone decides (a cube that already wins or loses the
+  match, and after the Crawford game every double and the trailer's take,
+  see :func:`engine.ai.cube.match_double_rule`); after the Crawford game
+  the leader's take or drop is rated (the free drop);
 * ``luck``: how much better this roll was than the average roll, in equity
   for the player who rolled: the network's value of the best play with this
   roll less the average of that over the 36 rolls (the expert's value of
@@ -37,7 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -192,22 +198,34 @@ class Judge:
 
         return -float(equity(self.static.evaluate(position.swapped())))
 
-    def cube_values(self, position: Position, owner: str) -> Tuple[float, float]:
+    def cube_values(self, position: Position, owner: str, match: Optional[Mapping[str, Any]] = None,
+                    cube_value: int = 1) -> Tuple[float, float]:
         """(no double, double) for the side on roll; the double is valued by
-        the opponent's better answer (take or pass)."""
-        from .ai import cube
+        the opponent's better answer (take or pass).  In a match (``match``
+        from the side on roll, ``cube_value`` the cube before the double) in
+        match-winning chances, as equity (:func:`engine.ai.matchcube.to_equity`)."""
+        from .ai import cube, matchcube
 
         probs = self.probs(position)
+        if cube.match_context(match) is not None:
+            no_double_mwc, take, pass_ = matchcube.double_values(probs, match, cube_value, owner, position.is_contact())
+            return (matchcube.to_equity(no_double_mwc, match, cube_value),
+                    matchcube.to_equity(min(take, pass_), match, cube_value))
         x = cube.efficiency(position.is_contact())
         no_double = cube.cubeful_equity(probs, owner, x)
         double_take = 2.0 * cube.cubeful_equity(probs, "opponent", x)
         return no_double, min(double_take, 1.0)
 
-    def take_values(self, doubler_view: Position) -> Tuple[float, float]:
-        """(take, drop) for the side that was doubled."""
-        from .ai import cube
+    def take_values(self, doubler_view: Position, match: Optional[Mapping[str, Any]] = None,
+                    cube_value: int = 1) -> Tuple[float, float]:
+        """(take, drop) for the side that was doubled; in a match (``match``
+        from the side doubled) in match-winning chances, as equity."""
+        from .ai import cube, matchcube
 
         probs = self.probs(doubler_view)
+        if cube.match_context(match) is not None:
+            take, drop = matchcube.take_values(probs, match, cube_value, doubler_view.is_contact())
+            return matchcube.to_equity(take, match, cube_value), matchcube.to_equity(drop, match, cube_value)
         x = cube.efficiency(doubler_view.is_contact())
         return -2.0 * cube.cubeful_equity(probs, "opponent", x), -1.0
 
@@ -249,12 +267,12 @@ def _owner_word(owner: Optional[int], player: int) -> str:
     return "centre" if owner is None else "me" if owner == player else "opponent"
 
 
-def _cube_rated(post_crawford: bool, game: Game, board: _Board, aways: Optional[Tuple[int, int]], take: bool = False) -> bool:
+def _cube_rated(game: Game, board: _Board, aways: Optional[Tuple[int, int]], take: bool = False) -> bool:
     """May the player on roll double, and is the cube rated here (``take``:
-    the answer to that double)?  After the Crawford game, and where the
-    score alone decides (:func:`_score_decides`), the match rules decide,
-    not the money model."""
-    if not game.cube_enabled or game.crawford or post_crawford or board.cube_value >= _MAX_CUBE:
+    the answer to that double)?  Not in the Crawford game, nor where the
+    score alone decides (:func:`_score_decides`): the match rules decide
+    there, not an estimate."""
+    if not game.cube_enabled or game.crawford or board.cube_value >= _MAX_CUBE:
         return False
     return board.owner in (None, board.turn) and not _score_decides(aways, board, take)
 
@@ -268,12 +286,17 @@ def _score_decides(aways: Optional[Tuple[int, int]], board: _Board, take: bool) 
         return False
     from .ai import cube
 
-    doubler = board.turn
     if take:
-        taker_view = {"crawford": False, "my_away": aways[1 - doubler], "their_away": aways[doubler]}
-        return cube.match_take_rule(taker_view, board.cube_value) is not None
-    doubler_view = {"crawford": False, "my_away": aways[doubler], "their_away": aways[1 - doubler]}
-    return cube.match_double_rule(doubler_view, board.cube_value) is not None
+        return cube.match_take_rule(_match_view(aways, 1 - board.turn), board.cube_value) is not None
+    return cube.match_double_rule(_match_view(aways, board.turn), board.cube_value) is not None
+
+
+def _match_view(aways: Optional[Tuple[int, int]], player: int) -> Optional[Dict[str, Any]]:
+    """The score as a cube decision of ``player`` takes it (never the
+    Crawford game: no cube there); None for a single game."""
+    if aways is None:
+        return None
+    return {"crawford": False, "my_away": aways[player], "their_away": aways[1 - player]}
 
 
 def _aways(match: Match, number: int) -> Optional[Tuple[int, int]]:
@@ -308,18 +331,19 @@ def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: T
     ), played
 
 
-def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: Kind) -> Decision:
+def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: Kind,
+                   aways: Optional[Tuple[int, int]] = None) -> Decision:
     pos = board.position
     win = float(judge.probs(pos)[0])
     win0 = win if board.turn == 0 else 1.0 - win
     if kind in (Kind.DOUBLE, Kind.NO_DOUBLE):
-        no_double, double = judge.cube_values(pos, _owner_word(board.owner, board.turn))
+        no_double, double = judge.cube_values(pos, _owner_word(board.owner, board.turn), _match_view(aways, board.turn), board.cube_value)
         best = Kind.DOUBLE if double > no_double else Kind.NO_DOUBLE
         chosen = double if kind is Kind.DOUBLE else no_double
         loss = max(double, no_double) - chosen
         player, seen = board.turn, pos
     else:
-        take, drop = judge.take_values(pos)
+        take, drop = judge.take_values(pos, _match_view(aways, 1 - board.turn), board.cube_value)
         best = Kind.TAKE if take >= drop else Kind.DROP
         loss = max(take, drop) - (take if kind is Kind.TAKE else drop)
         player, seen = 1 - board.turn, pos.swapped()
@@ -328,16 +352,15 @@ def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: K
 
 
 def _game_decisions(
-    judge: Judge, game: Game, number: int, post_crawford: bool, tick: Callable[[], None],
-    aways: Optional[Tuple[int, int]] = None,
+    judge: Judge, game: Game, number: int, tick: Callable[[], None], aways: Optional[Tuple[int, int]] = None,
 ) -> Iterator[Decision]:
     board = _start(game)
     for index, e in enumerate(game.log):
         if e.kind == "opening" and e.text != "tie" and game.setup is None:
             board.turn = e.player
         elif e.kind in ("play", "pass") and e.dice is not None:
-            if not board.doubled_this_turn and _cube_rated(post_crawford, game, board, aways):
-                missed = _cube_decision(judge, number, index, board, Kind.NO_DOUBLE)
+            if not board.doubled_this_turn and _cube_rated(game, board, aways):
+                missed = _cube_decision(judge, number, index, board, Kind.NO_DOUBLE, aways)
                 if missed.best == Kind.DOUBLE.value:
                     yield missed
             decision, played = _move_decision(judge, number, index, board, e.dice, e.text if e.kind == "play" else "")
@@ -346,13 +369,13 @@ def _game_decisions(
             board.turn, board.doubled_this_turn = 1 - board.turn, False
             tick()
         elif e.kind == "double":
-            if _cube_rated(post_crawford, game, board, aways):
-                yield _cube_decision(judge, number, index, board, Kind.DOUBLE)
+            if _cube_rated(game, board, aways):
+                yield _cube_decision(judge, number, index, board, Kind.DOUBLE, aways)
             board.doubled_this_turn = True
             tick()
         elif e.kind in ("take", "drop"):
-            if _cube_rated(post_crawford, game, board, aways, take=True):
-                yield _cube_decision(judge, number, index, board, Kind.TAKE if e.kind == "take" else Kind.DROP)
+            if _cube_rated(game, board, aways, take=True):
+                yield _cube_decision(judge, number, index, board, Kind.TAKE if e.kind == "take" else Kind.DROP, aways)
             if e.kind == "take":
                 board.cube_value, board.owner = board.cube_value * 2, 1 - board.turn
             tick()
@@ -380,6 +403,5 @@ def analyse_match(
 
     decisions: List[Decision] = []
     for number, game in enumerate(games, 1):
-        post_crawford = any(g.crawford for g in games[: number - 1])
-        decisions.extend(_game_decisions(judge, game, number, post_crawford, tick, _aways(match, number)))
+        decisions.extend(_game_decisions(judge, game, number, tick, _aways(match, number)))
     return MatchAnalysis(tuple(decisions), (summarise(decisions, 0), summarise(decisions, 1)))

@@ -67,19 +67,21 @@ def advice_for_cube(
     ``owner`` 'centre' / 'me' / 'opponent'), TAKE or DROP (``position`` from
     the doubler, the side on roll).  ``match``: the score from the side that
     acts (None for money play), ``cube_value`` the cube before the double.
-    Where the score alone decides (after the Crawford game, a cube that
-    already wins or loses the match: :func:`engine.ai.cube.match_double_rule`)
-    the money model does not, so the tutor says nothing, as the review
-    rates nothing there."""
+    In a match the values are match-winning chances at the score, as
+    equity (:mod:`engine.ai.matchcube`), as the computer and the review
+    take them.  Where the score alone decides (the Crawford game, a cube
+    that already wins or loses the match, a double after the Crawford game:
+    :func:`engine.ai.cube.match_double_rule`) the tutor says nothing, as the
+    review rates nothing there."""
     rule = cube.match_double_rule if kind is Kind.DOUBLE else cube.match_take_rule
     if rule(match, cube_value) is not None:
         return None
     judge = _judge()
     if kind is Kind.DOUBLE:
-        no_double, double = judge.cube_values(position, owner)
+        no_double, double = judge.cube_values(position, owner, match, cube_value)
         values = {Kind.DOUBLE: double, Kind.NO_DOUBLE: no_double}
     else:
-        take, drop = judge.take_values(position)
+        take, drop = judge.take_values(position, match, cube_value)
         values = {Kind.TAKE: take, Kind.DROP: drop}
     best = max(values, key=lambda k: values[k])
     loss = values[best] - values[kind]

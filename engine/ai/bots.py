@@ -31,7 +31,7 @@ from ..errors import ArgumentTypeError
 from ..kinds import MULTIPLES, ResignLevel
 from ..moves import legal_leaves
 from ..position import BoardKey, Play, Position, check_position
-from . import cube, race, search
+from . import cube, matchcube, race, search
 from .network import Network, equity
 from .protocol import MatchContext
 
@@ -194,25 +194,31 @@ class NetBot:
         """Should the side on roll (before rolling) double?  ``owner``:
         'centre', 'me' or 'opponent'; ``match``: the score, see
         :func:`cube.match_double_rule` (a double that no estimate is needed
-        for), else the money decision (:func:`cube.should_double`)."""
+        for), else the decision in match-winning chances
+        (:func:`matchcube.should_double`); for money play (no ``match``)
+        the money decision (:func:`cube.should_double`)."""
         check_position(position)
         checks.choice(owner, "owner", ("centre", "me", "opponent"))
         rule = cube.match_double_rule(match, cube_value)
         if owner == "opponent" or rule is False:
             return False
         probs = self.evaluate_before_roll(position)
-        if rule:
-            return not cube.too_good(probs)
+        if cube.match_context(match) is not None:
+            return matchcube.should_double(probs, match, cube_value, owner, position.is_contact())
         return cube.should_double(probs, contact=position.is_contact(), owner=owner)
 
     def should_take(self, position: Position, cube_value: int = 1, match: Optional[MatchContext] = None) -> bool:
         """``position`` is seen from the side being doubled, its opponent on
         roll; ``match`` from that side too: where a pass loses the match it
-        takes (:func:`cube.match_take_rule`), else the money decision."""
+        takes (:func:`cube.match_take_rule`), else the decision in
+        match-winning chances (:func:`matchcube.should_take`); for money
+        play the money decision."""
         check_position(position)
         if cube.match_take_rule(match, cube_value):
             return True
         probs_doubler = self.evaluate_before_roll(position.swapped())
+        if cube.match_context(match) is not None:
+            return matchcube.should_take(probs_doubler, match, cube_value, position.is_contact())
         return cube.should_take(probs_doubler, contact=position.is_contact())
 
     def offers_resignation(self, position: Position, cube_value: int = 1) -> Optional[ResignLevel]:

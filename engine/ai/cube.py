@@ -18,7 +18,9 @@ False
 In a match, the decisions that need no estimate come first
 (:func:`match_double_rule`, :func:`match_take_rule`,
 :func:`match_resignation_rule`: Crawford, a cube that already decides the
-match); the others are taken as for money.
+match); the others are taken in match-winning chances at the score by
+:mod:`engine.ai.matchcube` (the same live-cube model over the match equity
+table of :mod:`engine.ai.met`).
 """
 
 from __future__ import annotations
@@ -118,7 +120,7 @@ def match_context(match: Optional[Mapping[str, Any]]) -> Optional[Tuple[bool, in
 
 def match_double_rule(match: Optional[Mapping[str, Any]], cube_value: int = 1) -> Optional[bool]:
     """Match-play decisions for the side on roll that need no estimate, or
-    None where the money decision stands.
+    None where an estimate decides (:func:`engine.ai.matchcube.should_double`).
 
     ``match``: ``{'crawford': bool, 'my_away': int, 'their_away': int}``;
     ``cube_value``: the cube before the double.
@@ -159,7 +161,7 @@ def match_take_rule(match: Optional[Mapping[str, Any]], cube_value: int = 1) -> 
     """For the side doubled (``match`` from its view, ``cube_value`` the
     cube before the double): True where a pass would lose the match
     (``cube_value >= their_away``), so any chance of winning is worth the
-    take; else None, the money decision.
+    take; else None: an estimate decides (:func:`engine.ai.matchcube.should_take`).
 
     >>> match_take_rule({"crawford": False, "my_away": 4, "their_away": 2}, cube_value=2)
     True
