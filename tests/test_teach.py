@@ -81,6 +81,7 @@ def _run(out, *argv):
     cli([argv[0], "--out", str(out), *argv[1:]])
 
 
+@pytest.mark.slow
 def test_the_pipeline_end_to_end_resumes_and_reports(tmp_path, capsys):
     out = tmp_path / "teach"
     _run(out, "corpus", "--positions", "400", "--teacher", "net0", "--seed", "2")
@@ -108,3 +109,24 @@ def test_the_pipeline_end_to_end_resumes_and_reports(tmp_path, capsys):
     args.epochs = 2
     fit.main(args)
     assert "resumed after pass 2" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_a_race_network_answers_for_the_positions_without_contact(tmp_path, capsys):
+    out = tmp_path / "teach"
+    _run(out, "corpus", "--positions", "500", "--teacher", "net0", "--seed", "4")
+    _run(out, "label", "--teacher", "net0", "--block", "250")
+    nets = {}
+    for phase in ("contact", "race"):
+        args = argparse.Namespace(out=out, weights="", hidden=6, epochs=1, lr=3e-3, batch=32, save="", seed=1, inputs=N_INPUTS_V3, phase=phase)
+        nets[phase] = fit.main(args)
+        assert nets[phase].meta["phase"] == phase
+    cli(["combine", "--contact", str(out / "net-contact.npz"), "--race", str(out / "net-race.npz"), "--save", str(out / "both.npz")])
+    both = Network.load(out / "both.npz")
+    assert both.race is not None
+    race = Position([2] * 6 + [0] * 19, [0] * 12 + [3] * 5 + [0] * 8)
+    start = Position.initial()
+    me, them = boards([race, start])
+    got = both.evaluate_boards(me, them)
+    assert np.allclose(got[0], nets["race"].evaluate_boards(me[:1], them[:1])[0], atol=1e-6)
+    assert np.allclose(got[1], nets["contact"].evaluate_boards(me[1:], them[1:])[0], atol=1e-6)

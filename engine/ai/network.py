@@ -8,12 +8,12 @@ backgammon.  ``equity = 2p - 1 + gw - gl + bw - bl`` (cubeless points per game).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, Mapping
+from typing import Any, Dict, Mapping, cast
 
 import numpy as np
 
 from ..resources import assets_dir
-from .encode import ENCODERS, encoder_for
+from .encode import ENCODERS, contact, encoder_for
 
 WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
 #: the default weights, shipped with the program
@@ -49,7 +49,12 @@ class Network:
 
     The number of inputs picks the encoding (:data:`encode.ENCODERS`), so a
     network evaluates boards with :meth:`evaluate_boards` whatever its inputs.
+    A network may carry a second one for races (:attr:`race`): then
+    :meth:`evaluate_boards` asks that one for the boards without contact.
     """
+
+    #: the network for positions without contact, if this one has its own for them
+    race: "Network | None" = None
 
     def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: Mapping[str, object] | None = None):
         if (
@@ -98,7 +103,23 @@ class Network:
     def evaluate_boards(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
         """(N, 26) boards of the side on roll and of the other side, each in
         its own numbering -> (N, 5) probabilities for the side on roll."""
-        return self.forward(self.encode(me, them))
+        if self.race is None:
+            return self.forward(self.encode(me, them))
+        racing = contact(me, them) == 0
+        if not racing.any():
+            return self.forward(self.encode(me, them))
+        if racing.all():
+            return self.race.forward(self.race.encode(me, them))
+        out = np.empty((len(me), 5), dtype=np.float32)
+        out[racing] = self.race.forward(self.race.encode(me[racing], them[racing]))
+        out[~racing] = self.forward(self.encode(me[~racing], them[~racing]))
+        return out
+
+    def with_race(self, race: "Network | None") -> "Network":
+        """This network with ``race`` for the positions without contact."""
+        net = Network(self.w1, self.b1, self.w2, self.b2, self.meta)
+        net.race = race
+        return net
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """(N, inputs) -> (N, 5) probabilities, made consistent
@@ -114,18 +135,30 @@ class Network:
     def save(self, path: str | Path) -> None:
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez_compressed(tmp, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, meta=np.array(repr(self.meta)))
+        arrays = {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2, "meta": np.array(repr(self.meta))}
+        if self.race is not None:
+            r = self.race
+            arrays.update(race_w1=r.w1, race_b1=r.b1, race_w2=r.w2, race_b2=r.b2, race_meta=np.array(repr(r.meta)))
+        np.savez_compressed(tmp, **cast(Dict[str, Any], arrays))
         tmp.replace(path)
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_WEIGHTS) -> "Network":
         with np.load(Path(path), allow_pickle=False) as data:
-            meta = {}
-            if "meta" in data:
-                import ast
+            net = cls(data["w1"], data["b1"], data["w2"], data["b2"], _meta(data, "meta"))
+            if "race_w1" in data:
+                net.race = cls(data["race_w1"], data["race_b1"], data["race_w2"], data["race_b2"], _meta(data, "race_meta"))
+            return net
 
-                try:
-                    meta = ast.literal_eval(str(data["meta"]))
-                except (ValueError, SyntaxError):
-                    meta = {}
-            return cls(data["w1"], data["b1"], data["w2"], data["b2"], meta)
+
+def _meta(data: Mapping[str, np.ndarray], key: str) -> Dict[str, object]:
+    """A network's notes as saved (a dict written with repr), or {}."""
+    if key not in data:
+        return {}
+    import ast
+
+    try:
+        meta = ast.literal_eval(str(data[key]))
+    except (ValueError, SyntaxError):
+        return {}
+    return dict(meta) if isinstance(meta, dict) else {}

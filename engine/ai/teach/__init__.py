@@ -4,7 +4,9 @@
     python -m engine.ai.teach label  --out runs/teach --teacher gnubg0
     python -m engine.ai.teach label  --out runs/teach --teacher gnubg2 --limit 300000
     python -m engine.ai.teach report --out runs/teach
-    python -m engine.ai.teach fit    --out runs/teach --weights assets/weights.npz
+    python -m engine.ai.teach fit    --out runs/teach --phase contact --save runs/contact.npz
+    python -m engine.ai.teach fit    --out runs/teach --phase race --save runs/race.npz
+    python -m engine.ai.teach combine --contact runs/contact.npz --race runs/race.npz --save assets/weights.npz
 
 Every step is resumable: a stopped run keeps what it wrote and continues.
 

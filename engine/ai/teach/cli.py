@@ -1,4 +1,4 @@
-"""``python -m engine.ai.teach corpus | label | report | fit``."""
+"""``python -m engine.ai.teach corpus | label | report | fit | combine``."""
 
 from __future__ import annotations
 
@@ -28,13 +28,23 @@ def main(argv: List[str] | None = None) -> None:
     f.add_argument("--lr", type=float, default=1e-3)
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--save", default="", help="write the best network here (default <out>/net.npz)")
+    f.add_argument("--phase", default="all", choices=("all", "contact", "race"), help="train on the positions of one phase only")
+    m = sub.add_parser("combine", help="one weights file: a contact network carrying a race network")
+    m.add_argument("--contact", required=True)
+    m.add_argument("--race", required=True)
+    m.add_argument("--save", required=True)
     for p in (c, lab, f):
         p.add_argument("--workers", type=int, default=1)
     for p in (c, lab, f, sub.choices["report"]):
         p.add_argument("--out", required=True, type=Path)
         p.add_argument("--seed", type=int, default=0)
     a = ap.parse_args(argv)
-    if a.cmd == "corpus":
+    if a.cmd == "combine":
+        from .fit import combine
+
+        combine(a.contact, a.race, a.save)
+        print(f"saved {a.save}")
+    elif a.cmd == "corpus":
         from . import corpus
 
         corpus.generate(a.out, a.teacher, int(a.positions * 1.12), a.workers, seed=a.seed)

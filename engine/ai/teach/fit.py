@@ -2,11 +2,15 @@
 
 Each labelled position counts once, with its deepest label (``gnubg2`` before
 ``gnubg1`` before ``gnubg0``; the project's own ``net1`` and ``net0`` last).
-One in fifty positions, chosen by the board itself, is held out; the error
+With ``--phase contact`` or ``--phase race`` only the positions of that
+phase are used (a network for each; :meth:`Network.with_race
+<engine.ai.network.Network.with_race>` puts them together).  One in fifty
+positions, chosen by the board itself, is held out; the error
 against the teacher there is printed per kind of position after every pass.
 Adam on the cross-entropy of the five outputs; the learning rate falls
 from ``lr`` to a tenth over the passes; the weights with the lowest held-out
-loss are written.  A checkpoint after every pass (``<out>/fit/ckpt.npz``)
+loss are written.  A checkpoint after every pass (``<out>/fit/ckpt.npz``, or
+``ckpt-<phase>.npz``)
 lets a stopped run go on where it was.
 """
 
@@ -19,7 +23,7 @@ from typing import Any, Dict, List, Tuple, cast
 
 import numpy as np
 
-from ..encode import N_INPUTS_V3
+from ..encode import N_INPUTS_V3, contact
 from ..network import Network, equity
 from ..train import Adam, train_step
 from .kinds import KINDS, classify
@@ -82,6 +86,12 @@ def main(args: argparse.Namespace) -> Network:
     out: Path = args.out
     teachers = [t for t in PREFERENCE if (out / "labels" / t).exists()]
     boards, y, who = best_labels(out, teachers)
+    phase = getattr(args, "phase", "all")
+    if phase != "all":  # a network for one phase: contact, or races
+        b = boards.astype(np.float32)
+        racing = contact(b[:, :26], b[:, 26:]) == 0
+        keep = racing if phase == "race" else ~racing
+        boards, y, who = boards[keep], y[keep], who[keep]
     if not len(boards):
         raise SystemExit("no labels: run the label step first")
     print(f"{len(boards)} labelled positions: " + ", ".join(f"{t} {int((who == i).sum())}" for i, t in enumerate(teachers)), flush=True)
@@ -94,9 +104,9 @@ def main(args: argparse.Namespace) -> Network:
     xh, yh = x[held], y[held]
     train = np.flatnonzero(~held)
     opt = Adam([a.shape for a in _params(net)], lr=args.lr)
-    ckpt = out / "fit" / "ckpt.npz"
+    ckpt = out / "fit" / ("ckpt.npz" if phase == "all" else f"ckpt-{phase}.npz")
     ckpt.parent.mkdir(parents=True, exist_ok=True)
-    save = Path(args.save) if args.save else out / "net.npz"
+    save = Path(args.save) if args.save else out / ("net.npz" if phase == "all" else f"net-{phase}.npz")
     epoch = 0
     best_loss = float("inf")
     if ckpt.exists():
@@ -124,12 +134,20 @@ def main(args: argparse.Namespace) -> Network:
         print(f"pass {epoch}/{args.epochs} ({time.time() - t1:.0f} s, lr {opt.lr:.2e}): loss {loss:.5f}; RMS {format_errors(per)}", flush=True)
         if loss < best_loss:
             best_loss = loss
-            net.meta.update({"teachers": ",".join(teachers), "positions": int(len(train)), "passes": epoch, "held_out_loss": round(loss, 6),
+            net.meta.update({"teachers": ",".join(teachers), "phase": phase, "positions": int(len(train)), "passes": epoch, "held_out_loss": round(loss, 6),
                              "held_out_rms": round(per["all"][1], 5)})
             net.save(save)
         arrays: Dict[str, np.ndarray] = {f"m{i}": m for i, m in enumerate(opt.m)} | {f"v{i}": v for i, v in enumerate(opt.v)}
         arrays.update(w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, t=np.array(opt.t), epoch=np.array(epoch), best=np.array(best_loss))
-        np.savez(ckpt.with_name("ckpt.tmp.npz"), **cast(Dict[str, Any], arrays))
-        ckpt.with_name("ckpt.tmp.npz").replace(ckpt)
+        tmp = ckpt.with_name(ckpt.stem + ".tmp.npz")
+        np.savez(tmp, **cast(Dict[str, Any], arrays))
+        tmp.replace(ckpt)
     print(f"best held-out loss {best_loss:.5f}; the network is in {save}", flush=True)
     return Network.load(save)
+
+
+def combine(contact_weights: str, race_weights: str, save: str) -> Network:
+    """One weights file: the contact network, carrying the race network."""
+    net = Network.load(contact_weights).with_race(Network.load(race_weights))
+    net.save(save)
+    return net
