@@ -28,7 +28,7 @@ from .gamestate import LogEntry, Result
 from .match import Match
 from .matfile import from_mat, to_mat
 from .moves import legal_plays, successors
-from .notation import format_play, parse_play
+from .notation import format_dice, format_play, ordered_dice, parse_play
 from .position import Play, Position, Step
 from .turn import StepMade, Turn
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .analysis import MatchAnalysis
 
 __all__ = [
-    "Position", "Play", "Step", "legal_plays", "successors", "format_play", "parse_play",
+    "Position", "Play", "Step", "legal_plays", "successors", "format_play", "parse_play", "format_dice", "ordered_dice",
     "Game", "Match", "Result", "LogEntry", "Turn", "StepMade",
     "SystemDice", "SeededDice", "FixedDice",
     "BackgammonError", "InvalidPositionIdError", "InvalidPositionError", "IllegalPlayError",

@@ -6,7 +6,9 @@ length (`` 5 point match``), then each game: `` Game N``, a line with both
 players' names and scores, and numbered lines with player 0's action on the
 left and player 1's on the right: a roll and its play (``64: 24/18 13/9``, a
 roll that cannot be played as ``64:`` alone), `` Doubles => 2``, `` Takes``,
-`` Drops`` and, under the winner, ``Wins 2 points``.
+`` Drops`` and, under the winner, ``Wins 2 points``.  A roll is written the
+larger die first (:func:`~engine.notation.format_dice`), as GNU Backgammon
+writes it; :func:`from_mat` reads either order.
 
 >>> from engine import FixedDice
 >>> m = Match(length=3, dice=FixedDice([3, 1, 6, 4]))
@@ -28,9 +30,10 @@ from dataclasses import dataclass
 from typing import Deque, List, Optional, Sequence, Tuple
 
 from .errors import BackgammonError, MatFileError
-from .kinds import LEVEL_OF_MULTIPLE
+from .kinds import LEVEL_OF_MULTIPLE, Phase
 from .game import Game
 from .match import Match
+from .notation import format_dice, format_play, parse_play
 
 _RESIGN_LEVEL = LEVEL_OF_MULTIPLE
 #: a cell that starts at or after this column of its line is player 1's
@@ -70,9 +73,9 @@ def _cells(game: Game, last_of_match: bool) -> List[Tuple[int, str]]:
     out: List[Tuple[int, str]] = []
     for e in game.log:
         if e.kind == "play" and e.dice:
-            out.append((e.player, f"{e.dice[0]}{e.dice[1]}: {e.text}"))
+            out.append((e.player, f"{format_dice(e.dice, '')}: {e.text}"))
         elif e.kind == "pass" and e.dice:
-            out.append((e.player, f"{e.dice[0]}{e.dice[1]}:"))
+            out.append((e.player, f"{format_dice(e.dice, '')}:"))
         elif e.kind == "double":
             out.append((e.player, f" Doubles => {e.value}"))
         elif e.kind == "take":
@@ -180,6 +183,25 @@ def _read_cells(lines: Sequence[Tuple[int, str]]) -> List[_Cell]:
     return cells
 
 
+def _throw_order(game: Game, a: int, b: int, text: str) -> Tuple[int, int]:
+    """The order to throw a turn's dice in so that the game writes its play
+    as the file does: where two checkers reach a point whose blot is hit,
+    the order of the dice decides which of them hit (``14/9* 13/9`` or
+    ``14/9 13/9*``), and files write the larger die first, whatever the
+    order the dice fell in."""
+    if a == b or not text or game.phase != Phase.ROLL:
+        return a, b
+    position = game.position
+    written = " ".join(text.split())
+    for order in ((a, b), (b, a)):
+        try:
+            if format_play(position, parse_play(position, text, order)) == written:
+                return order
+        except BackgammonError:
+            return a, b  # the play is refused either way: let the replay say why
+    return a, b
+
+
 def _play_cell(game: Game, feed: _Feed, cell: _Cell) -> None:
     a, b = cell.dice
     if game.phase == "opening":
@@ -188,7 +210,7 @@ def _play_cell(game: Game, feed: _Feed, cell: _Cell) -> None:
         hi, lo = max(a, b), min(a, b)
         feed.push(*((hi, lo) if not cell.right else (lo, hi)))
     else:
-        feed.push(a, b)
+        feed.push(*_throw_order(game, a, b, cell.text))
     game.roll()
     if game.phase == "move":
         if not cell.text:

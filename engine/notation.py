@@ -10,6 +10,8 @@
 '13/7(2) 8/2(2)'
 >>> parse_play(pos, '8/3 6/3', (5, 3))
 ((8, 3), (6, 3))
+>>> format_dice((2, 6)), format_dice((6, 2), "")
+('6-2', '62')
 """
 
 from __future__ import annotations
@@ -18,12 +20,37 @@ import re
 from typing import Iterator, List, Sequence, Set, Tuple
 
 from . import checks
-from .errors import AmbiguousPlayError, IllegalPlayError, PlayNotationError
+from .errors import AmbiguousPlayError, ArgumentTypeError, IllegalPlayError, PlayNotationError
 from .moves import successors
 from .position import Play, Position, check_position, step_error
 
 # A chain is one checker's path: its stops and which of them hit.
 _Chain = Tuple[Tuple[int, ...], Tuple[bool, ...]]
+
+
+def ordered_dice(dice: Sequence[int]) -> Tuple[int, int]:
+    """The two dice of a roll in the order they are written everywhere: the
+    larger first, as GNU Backgammon and eXtreme Gammon write them (``63``,
+    never ``36``), whatever order they were thrown in.
+
+    >>> ordered_dice((2, 6)), ordered_dice([5, 5])
+    ((6, 2), (5, 5))
+    """
+    d1, d2 = checks.dice(dice)
+    return (d1, d2) if d1 >= d2 else (d2, d1)
+
+
+def format_dice(dice: Sequence[int], sep: str = "-") -> str:
+    """A roll as text, the larger die first: ``'6-2'`` in words, ``'62'``
+    with ``sep=''`` as move records and .mat files write it.  The one place
+    where the order is decided (:func:`ordered_dice`).
+
+    >>> format_dice((1, 6)), format_dice((3, 3), "")
+    ('6-1', '33')
+    """
+    if not isinstance(sep, str):
+        raise ArgumentTypeError(f"the separator must be text, not {type(sep).__name__}")
+    return sep.join(str(d) for d in ordered_dice(dice))
 
 
 def _name(point: int) -> str:
@@ -229,7 +256,7 @@ def parse_play(position: Position, text: str, dice: Sequence[int]) -> Play:
     legal = {result: play for play, result in successors(position, dice)}
     if not written:
         if legal:
-            raise IllegalPlayError(f"cannot pass with {dice[0]}-{dice[1]}: a legal play exists")
+            raise IllegalPlayError(f"cannot pass with {format_dice(dice)}: a legal play exists")
         return ()
     d1, d2 = dice
     readings = _readings(position, written, [d1, d2] * (2 if d1 == d2 else 1))
@@ -240,4 +267,4 @@ def parse_play(position: Position, text: str, dice: Sequence[int]) -> Play:
         if len(found) > 1:
             options = ", ".join(sorted(format_play(position, legal[r]) for r in found))
             raise AmbiguousPlayError(f"{text!r} could mean any of: {options}")
-    raise IllegalPlayError(f"{text!r} is not a legal play with {d1}-{d2}")
+    raise IllegalPlayError(f"{text!r} is not a legal play with {format_dice(dice)}")

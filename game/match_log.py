@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple
 
-from engine import LogEntry
+from engine import LogEntry, ordered_dice
 from engine.kinds import LogKind
 
 from . import i18n
@@ -22,7 +22,12 @@ def player_name(player: int) -> str:
 
 
 def _dice_text(dice: Optional[Sequence[int]]) -> Tuple[str, str]:
-    return (str(dice[0]), str(dice[1])) if dice else ("", "")
+    """The roll's two dice in the order they are written (the larger first,
+    :func:`engine.ordered_dice`, as the panel and the .mat file write them)."""
+    if not dice:
+        return ("", "")
+    high, low = ordered_dice(dice)
+    return (str(high), str(low))
 
 
 def log_message(entry: LogEntry) -> i18n.Message:

@@ -2,10 +2,11 @@
 matches played by the engine, and bad files refused with the line named."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from engine import FixedDice, MatFileError, Match, SeededDice, from_mat, get_bot, to_mat
+from engine import FixedDice, MatFileError, Match, SeededDice, from_mat, get_bot, ordered_dice, to_mat
 from support import ROOT
 
 DATA = ROOT / "tests" / "data"
@@ -66,8 +67,14 @@ def _bot_match(seed, length=5, cube=True):
 
 
 def _logs(m):
-    """Every game's log, less the tied opening throws (a .mat file leaves them out)."""
-    return [[e for e in g.log if e.text != "tie"] for g in m.games + [m.game]]
+    """Every game's log, less the tied opening throws (a .mat file leaves them
+    out), a turn's dice in the order they are written (the larger first: a
+    .mat file does not keep the order they were thrown in; the opening's
+    throws, one die each, keep theirs)."""
+    def written(e):
+        return replace(e, dice=ordered_dice(e.dice)) if e.kind in ("play", "pass") and e.dice else e
+
+    return [[written(e) for e in g.log if e.text != "tie"] for g in m.games + [m.game]]
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Tuple
 
+from engine import format_dice
 from engine.kinds import Phase
 
 from ..board.describe import distribution
@@ -118,7 +119,7 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         log = log[: len(log) - min(trailing, len(passes))]
         name = player_name(h.player)
     if passes and g.phase != OVER and passes[0].dice:
-        status = t("panel.to_move", name=name, dice="-".join(map(str, passes[0].dice)))
+        status = t("panel.to_move", name=name, dice=format_dice(passes[0].dice))
     elif g.phase == OVER and g.result is not None:
         status = t("panel.match_over" if m.over and m.length > 1 else "panel.over", name=player_name(g.result.winner))
     elif g.phase == OPENING:
@@ -126,7 +127,7 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
     elif g.phase == ROLL:
         status = t("panel.to_roll", name=name)
     elif g.phase == MOVE and g.dice is not None:
-        status = t("panel.to_move", name=name, dice="-".join(map(str, g.dice)))
+        status = t("panel.to_move", name=name, dice=format_dice(g.dice))
     elif g.phase == DOUBLED:
         status = t("panel.doubled", name=name)
     elif g.phase == RESIGNING:

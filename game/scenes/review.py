@@ -21,7 +21,7 @@ from typing import List, Optional, Tuple
 
 import pygame
 
-from engine import Match
+from engine import Match, format_dice
 from engine.analysis import Decision, Kind, MatchAnalysis
 from engine.kinds import Phase
 
@@ -96,7 +96,7 @@ def decision_lines(d: Decision, index: int, total: int) -> List[str]:
     name = player_name(d.player)
     lines = [t("review.where", game=d.game, number=index + 1, total=total)]
     if d.kind is Kind.MOVE:
-        dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
+        dice = format_dice(d.dice) if d.dice else ""
         lines.append(t("review.roll", name=name, dice=dice))
         lines.append(t("review.played", play=d.played or t("review.no_play")))
         lines.append(t("review.best", play=d.best or t("review.no_play")))
