@@ -8,7 +8,8 @@ left and player 1's on the right: a roll and its play (``64: 24/18 13/9``, a
 roll that cannot be played as ``64:`` alone), `` Doubles => 2``, `` Takes``,
 `` Drops`` and, under the winner, ``Wins 2 points``.  A roll is written the
 larger die first (:func:`~engine.notation.format_dice`), as GNU Backgammon
-writes it; :func:`from_mat` reads either order.
+writes it; :func:`from_mat` reads either order, and the variants other
+programs write (see there).
 
 >>> from engine import FixedDice
 >>> m = Match(length=3, dice=FixedDice([3, 1, 6, 4]))
@@ -30,9 +31,10 @@ from dataclasses import dataclass
 from typing import Deque, List, Optional, Sequence, Tuple
 
 from .errors import BackgammonError, MatFileError
-from .kinds import LEVEL_OF_MULTIPLE, Phase
 from .game import Game
+from .kinds import LEVEL_OF_MULTIPLE, Phase
 from .match import Match
+from .moves import legal_plays
 from .notation import format_dice, format_play, parse_play
 
 _RESIGN_LEVEL = LEVEL_OF_MULTIPLE
@@ -40,28 +42,7 @@ _RESIGN_LEVEL = LEVEL_OF_MULTIPLE
 _RIGHT_COLUMN = 20
 _LEFT_WIDTH = 28
 
-_MOVE = r"(?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+(?:\(\d\))?"
-_CELL = re.compile(
-    rf"(?P<d1>[1-6])(?P<d2>[1-6]):(?P<play>(?:[ \t]+{_MOVE})*)"
-    r"|Doubles\s*=>\s*(?P<double>\d+)"
-    r"|(?P<take>Takes|Beavers)"
-    r"|(?P<drop>Drops|Passes)"
-    r"|Wins\s+(?P<wins>\d+)\s+points?(?:\s+and\s+the\s+match)?",
-    re.IGNORECASE,
-)
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]+?)\s+"([^"]*)"\s*\]')
-
-
-@dataclass(frozen=True)
-class _Cell:
-    """One action read from a game's lines."""
-
-    right: bool
-    kind: str  # roll, double, take, drop, wins
-    dice: Tuple[int, int] = (0, 0)
-    text: str = ""
-    value: int = 0
-    line: int = 0
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -140,6 +121,55 @@ def to_mat(match: Match, names: Tuple[str, str] = ("Player 0", "Player 1")) -> s
 
 
 # -- reading ----------------------------------------------------------------------------
+_MOVE = r"(?:bar|off|\d{1,2})\*?(?:[/-](?:bar|off|\d{1,2})\*?)+(?:\(\d\))?"
+#: what other programs write after a roll that is not played: eXtreme Gammon writes
+#: "Cannot Move" for a roll with no legal play and "???" for a roll its player then
+#: resigned on (GNU Backgammon writes nothing in both cases)
+_NO_PLAY = r"Cannot\s+Move|Can't\s+Move|No\s+Moves?|\?{3,4}"
+_CELL = re.compile(
+    rf"(?P<d1>[1-6])(?P<d2>[1-6]):(?:[ \t]*(?P<none>{_NO_PLAY})|(?P<play>(?:[ \t]+{_MOVE})*))"
+    r"|Doubles?(?:\s*=>\s*(?P<double>\d+))?"
+    r"|(?P<beaver>Beavers?|Raccoons?)(?:\s*=>\s*\d+)?"
+    r"|(?P<take>Takes?|Accepts?)"
+    r"|(?P<drop>Drops?|Passes|Rejects?)"
+    r"|Wins\s+(?P<wins>\d+)\s+points?(?:\s+and\s+the\s+match)?"
+    r"|(?P<resign>Resigns?)",
+    re.IGNORECASE,
+)
+#: a game's first line: both players' names (spaces allowed) and scores
+_SCORES = re.compile(r"^\s*(?P<name0>.*?)\s*:\s*(?P<score0>\d+)\s+(?P<name1>.*?)\s*:\s*(?P<score1>\d+)\s*$")
+_SHOWN = 60  # characters of a line quoted in an error
+
+
+def _at(number: int, line: str) -> str:
+    """'line 12 ("  5) 64: 24/18 ...")': where an error is, for the player to find it."""
+    text = line.strip()
+    if len(text) > _SHOWN:
+        text = text[: _SHOWN - 3] + "..."
+    return f"line {number} ({text!r})"
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """One action read from a game's lines.  ``kind``: roll, double, beaver,
+    take, drop, wins or resign; for a roll, ``text`` is its play ('' for
+    none) and ``unplayed`` what the file wrote instead of a play ('cannot
+    move', '???' or '')."""
+
+    right: bool
+    kind: str
+    line: int
+    source: str
+    dice: Tuple[int, int] = (0, 0)
+    text: str = ""
+    unplayed: str = ""
+    value: int = 0
+
+    @property
+    def where(self) -> str:
+        return _at(self.line, self.source)
+
+
 class _Feed:
     """Dice given one throw at a time, as the file says."""
 
@@ -158,28 +188,34 @@ class _Feed:
         return self.die(), self.die()
 
 
+def _cell_of(m: "re.Match[str]", right: bool, number: int, line: str) -> _Cell:
+    """The action one match of :data:`_CELL` names."""
+    if m.group("d1"):
+        none = m.group("none")
+        unplayed = ("???" if none.startswith("?") else "cannot move") if none else ""
+        dice = (int(m.group("d1")), int(m.group("d2")))
+        return _Cell(right, "roll", number, line, dice, (m.group("play") or "").strip(), unplayed)
+    if m.group("wins"):
+        return _Cell(right, "wins", number, line, value=int(m.group("wins")))
+    for kind in ("beaver", "take", "drop", "resign"):
+        if m.group(kind):
+            return _Cell(right, kind, number, line)
+    return _Cell(right, "double", number, line, value=int(m.group("double") or 0))
+
+
 def _read_cells(lines: Sequence[Tuple[int, str]]) -> List[_Cell]:
+    """Every action of a game's numbered lines, left column (player 0) and right."""
     cells: List[_Cell] = []
     for number, line in lines:
         body = re.sub(r"^\s*\d+\)", lambda m: " " * len(m.group(0)), line)
         at = 0
         for m in _CELL.finditer(body):
             if body[at:m.start()].strip():
-                raise MatFileError(f"line {number}: cannot read {body[at:m.start()].strip()!r}")
+                raise MatFileError(f"{_at(number, line)}: cannot read {body[at:m.start()].strip()[:_SHOWN]!r}")
             at = m.end()
-            right = m.start() >= _RIGHT_COLUMN
-            if m.group("d1"):
-                cells.append(_Cell(right, "roll", (int(m.group("d1")), int(m.group("d2"))), m.group("play").strip(), line=number))
-            elif m.group("double"):
-                cells.append(_Cell(right, "double", value=int(m.group("double")), line=number))
-            elif m.group("take"):
-                cells.append(_Cell(right, "take", line=number))
-            elif m.group("drop"):
-                cells.append(_Cell(right, "drop", line=number))
-            else:
-                cells.append(_Cell(right, "wins", value=int(m.group("wins")), line=number))
+            cells.append(_cell_of(m, m.start() >= _RIGHT_COLUMN, number, line))
         if body[at:].strip():
-            raise MatFileError(f"line {number}: cannot read {body[at:].strip()!r}")
+            raise MatFileError(f"{_at(number, line)}: cannot read {body[at:].strip()[:_SHOWN]!r}")
     return cells
 
 
@@ -202,56 +238,75 @@ def _throw_order(game: Game, a: int, b: int, text: str) -> Tuple[int, int]:
     return a, b
 
 
-def _play_cell(game: Game, feed: _Feed, cell: _Cell) -> None:
+def _roll_cell(game: Game, feed: _Feed, cell: _Cell, following: Optional[_Cell]) -> None:
+    """Throw the dice the file gives, and play what it says."""
     a, b = cell.dice
-    if game.phase == "opening":
+    roll = format_dice(cell.dice, "")
+    if game.phase == Phase.OPENING:
         if a == b:
-            raise MatFileError(f"line {cell.line}: an opening roll cannot be a double ({a}{b})")
+            raise MatFileError(f"{cell.where}: an opening roll cannot be a double ({roll})")
         hi, lo = max(a, b), min(a, b)
         feed.push(*((hi, lo) if not cell.right else (lo, hi)))
     else:
         feed.push(*_throw_order(game, a, b, cell.text))
     game.roll()
-    if game.phase == "move":
-        if not cell.text:
-            raise MatFileError(f"line {cell.line}: {a}{b} can be played, but no play is given")
+    if game.phase != Phase.MOVE:  # nothing could be played
+        if cell.text:
+            raise MatFileError(f"{cell.where}: {roll} cannot be played, yet the file plays {cell.text!r}")
+        return
+    if cell.text:
         game.play_text(cell.text)
-    elif cell.text:
-        raise MatFileError(f"line {cell.line}: {a}{b} cannot be played, yet the file plays {cell.text!r}")
+        return
+    if cell.unplayed == "cannot move":
+        raise MatFileError(f"{cell.where}: the file says {roll} cannot be played, but it can")
+    if cell.unplayed or following is None or following.kind == "wins":
+        return  # the roll, then a resignation (or the file stops in the middle of this turn)
+    plays = legal_plays(game.turn_start, cell.dice)
+    if len(plays) == 1:  # a forced play the file leaves out
+        game.play(plays[0])
+        return
+    raise MatFileError(f"{cell.where}: {roll} can be played, but no play is given")
 
 
 def _wins_cell(game: Game, cell: _Cell) -> None:
     if game.result is not None:
         if game.result.points != cell.value:
-            raise MatFileError(f"line {cell.line}: the game was worth {game.result.points}, the file says {cell.value}")
+            raise MatFileError(f"{cell.where}: the game was worth {game.result.points}, the file says {cell.value}")
         return
     winner = 1 if cell.right else 0
     multiple, rest = divmod(cell.value, game.cube_value)
-    if rest or multiple not in _RESIGN_LEVEL or game.turn != 1 - winner or game.phase not in ("roll", "move"):
-        raise MatFileError(f"line {cell.line}: cannot end the game here with {cell.value} point(s) for player {winner}")
+    if rest or multiple not in _RESIGN_LEVEL or game.turn != 1 - winner or game.phase not in (Phase.ROLL, Phase.MOVE):
+        raise MatFileError(f"{cell.where}: cannot end the game here with {cell.value} point(s) for player {winner}")
     game.resign(_RESIGN_LEVEL[multiple])
     game.accept_resignation()
 
 
 def _replay(game: Game, feed: _Feed, cells: Sequence[_Cell]) -> None:
-    for cell in cells:
+    for k, cell in enumerate(cells):
+        following = next((c for c in cells[k + 1:] if c.kind != "resign"), None)
         try:
-            _replay_cell(game, feed, cell)
-        except MatFileError:
-            raise
+            _replay_cell(game, feed, cell, following)
+        except MatFileError as exc:
+            if str(exc).startswith("line "):
+                raise
+            raise MatFileError(f"{cell.where}: {exc}") from exc
         except BackgammonError as exc:
-            raise MatFileError(f"line {cell.line}: {exc}") from exc
+            raise MatFileError(f"{cell.where}: {exc}") from exc
 
 
-def _replay_cell(game: Game, feed: _Feed, cell: _Cell) -> None:
+def _replay_cell(game: Game, feed: _Feed, cell: _Cell, following: Optional[_Cell]) -> None:
+    if cell.kind == "resign":
+        return  # the 'Wins' line that follows says what was given up
     if game.over and cell.kind != "wins":
-        raise MatFileError(f"line {cell.line}: the game is already over")
+        raise MatFileError(f"{cell.where}: the game is already over")
     if cell.kind == "roll":
-        _play_cell(game, feed, cell)
+        _roll_cell(game, feed, cell, following)
     elif cell.kind == "double":
         game.double()
-        if cell.value != 2 * game.cube_value:
-            raise MatFileError(f"line {cell.line}: the cube goes to {2 * game.cube_value}, not {cell.value}")
+        if cell.value and cell.value != 2 * game.cube_value:
+            raise MatFileError(f"{cell.where}: the cube goes to {2 * game.cube_value}, not {cell.value}")
+    elif cell.kind == "beaver":
+        raise MatFileError(f"{cell.where}: a beaver cannot be replayed: these rules have none")
     elif cell.kind == "take":
         game.take()
     elif cell.kind == "drop":
@@ -264,8 +319,14 @@ def from_mat(text: str) -> Match:
     """Read a .mat text into a :class:`Match` with all its games (the
     finished ones in :attr:`Match.games`, the last in :attr:`Match.game`).
 
-    Anything that cannot be read, or an action the rules do not allow,
-    raises :class:`MatFileError` naming the line.
+    Reads what GNU Backgammon, eXtreme Gammon and JellyFish write: comment
+    lines (``;`` or ``#``), names with spaces, rolls written either way
+    round, rolls not played (``64:``, ``64: Cannot Move``, ``64: ???``),
+    ``Doubles => 2`` (or ``Doubles``), ``Takes``, ``Drops``, ``Resigns``,
+    ``Wins 2 points and the match``, and plays with ``bar``/``25``,
+    ``off``/``0``, ``*`` and ``(2)``.  Anything that cannot be read, or an
+    action the rules do not allow, raises :class:`MatFileError` naming the
+    line by its number and text.
 
     >>> from_mat('nonsense')
     Traceback (most recent call last):
@@ -279,14 +340,16 @@ def from_mat(text: str) -> Match:
     games: List[List[Tuple[int, str]]] = []
     first_score: Optional[Tuple[int, int]] = None
     expect_score = False
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         if not line.strip():
             continue
         h = _HEADER.match(line)
         if h:
             headers[h.group(1).lower()] = h.group(2)
             continue
-        if line.lstrip().startswith(";"):
+        if re.match(r"^\s*;\s*Set\s+Pos\s*=", line, re.IGNORECASE):
+            raise MatFileError(f"{_at(number, line)}: a game set up at a position cannot be replayed")
+        if line.lstrip().startswith((";", "#")):
             continue
         m = re.match(r"^\s*(\d+)\s+point\s+match\s*$", line, re.IGNORECASE)
         if m and length is None:
@@ -297,17 +360,17 @@ def from_mat(text: str) -> Match:
             expect_score = True
             continue
         if expect_score:
-            scores = re.findall(r":\s*(\d+)", line)
-            if len(scores) != 2:
-                raise MatFileError(f"line {number}: expected both players' scores, got {line.strip()!r}")
+            scores = _SCORES.match(line)
+            if scores is None:
+                raise MatFileError(f"{_at(number, line)}: expected both players' names and scores ('Ann : 0   Bob : 0')")
             if first_score is None:
-                first_score = (int(scores[0]), int(scores[1]))
+                first_score = (int(scores.group("score0")), int(scores.group("score1")))
             expect_score = False
             continue
         if length is None:
             raise MatFileError(f"not a .mat file: line {number} ({line.strip()[:40]!r}) comes before the 'N point match' line")
         if not games:
-            raise MatFileError(f"line {number}: {line.strip()!r} comes before the first game")
+            raise MatFileError(f"{_at(number, line)}: comes before the first game")
         games[-1].append((number, line))
     if length is None:
         raise MatFileError("not a .mat file: no 'N point match' line")

@@ -129,3 +129,119 @@ def test_a_set_up_game_cannot_be_written():
 def test_bad_files_are_refused_with_the_reason(text, where):
     with pytest.raises(MatFileError, match=where):
         from_mat(text)
+
+
+# -- files written by other programs --------------------------------------------------
+def _read(name, **kw):
+    return (DATA / name).read_text(encoding="utf-8", **kw)
+
+
+def _round_trip_holds(m):
+    text = to_mat(m, ("A", "B"))
+    again = from_mat(text)
+    assert _logs(again) == _logs(m) and again.score == m.score
+    assert to_mat(again, ("A", "B")) == text
+
+
+def test_a_gnubg_export_is_read():
+    """GNU Backgammon's export: one move per die (``13/7 7/3``), the bar as 25
+    and off as 0, a trailing space after each cell, a roll that cannot be
+    played as ``65:`` alone, and a roll its player then resigned on as
+    ``63:`` alone before the winner's ``Wins`` line."""
+    m = from_mat(_read("gnubg_export_7pt.mat"))
+    assert (m.length, m.score, m.over, m.winner) == (7, (18, 2), True, 0)
+    g1, g2 = m.games
+    assert (g1.result.winner, g1.result.kind, g1.result.points) == (1, "resigned", 2)
+    assert [e.kind for e in g1.log[-3:]] == ["resign", "accept", "win"] and g1.log[-3].player == 0
+    assert any(e.kind == "pass" for e in g1.log)
+    assert (g2.result.kind, m.game.result.kind, m.game.result.points) == ("gammon", "gammon", 16)
+    assert "25/22*" in _read("gnubg_export_7pt.mat") and any(e.text.startswith("bar/22*") for e in g1.log)
+    _round_trip_holds(m)
+
+
+def test_an_xg_export_is_read():
+    """eXtreme Gammon's export: a byte-order mark, Windows line ends, its
+    header lines, players' names with spaces, ``Bar``/``Off``, ``64: Cannot
+    Move`` for a roll with no legal play and ``61: ???`` for a roll its
+    player resigned on; a 13-point match still in progress."""
+    raw = (DATA / "xg_export_13pt.mat").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and b"\r\n" in raw and b"Cannot Move" in raw
+    m = from_mat(raw.decode("utf-8"))
+    assert (m.length, m.score, m.over, len(m.games)) == (13, (0, 5), False, 2)
+    assert (m.game.result.winner, m.game.result.kind, m.game.result.points) == (1, "resigned", 2)
+    passes = [e for g in m.games + [m.game] for e in g.log if e.kind == "pass"]
+    assert len(passes) == raw.count(b"Cannot Move") and passes[0].dice == (6, 4) and passes[0].player == 0
+    _round_trip_holds(m)
+
+
+def test_the_first_cannot_move_line_no_longer_stops_the_reading():
+    text = _read("xg_export_13pt.mat").lstrip("\ufeff")
+    first = next(line for line in text.splitlines() if "Cannot Move" in line)
+    m = from_mat(text[: text.index(first) + len(first)])
+    dance, answer = m.game.log[-2:]
+    assert (dance.kind, dance.player, dance.dice, answer.kind, answer.player) == ("pass", 0, (6, 4), "play", 1)
+
+
+def test_a_forced_play_left_out_is_played():
+    text = _read("gnubg_export_7pt.mat")
+    line = " 20) 32: 25/22*                  52: "
+    assert line in text
+    shorter = from_mat(text.replace(line, " 20) 32:                         52: "))
+    assert _logs(shorter) == _logs(from_mat(text))
+
+
+HEAD = " 5 point match\n\n Game 1\n Joe Smith : 0                  Jane Doe : 0\n"
+
+
+@pytest.mark.parametrize(
+    "body, check",
+    [
+        # comment lines anywhere, '#' too, and moves written with hyphens
+        ("; a comment\n  1) 31: 8/5 6/5                 64: 24-18 13-9\n# another\n",
+         lambda m: [e.text for e in m.game.log if e.kind == "play"] == ["8/5 6/5", "24/18 13/9"]),
+        # a roll and nothing after it at the end: the turn is in progress
+        ("  1) 31: 8/5 6/5                 64:\n",
+         lambda m: m.game.phase == "move" and m.game.turn == 1 and sorted(m.game.dice) == [4, 6]),
+        # the cube without its value, in other words; 'Resigns' before the winner's line
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Double                      Take\n"
+         "  3) 52: 13/8 13/11               Resigns\n      Wins 2 points\n",
+         lambda m: m.game.cube_value == 2 and m.game.result.winner == 0 and m.game.result.points == 2),
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Doubles                     Passes\n      Wins 1 point\n",
+         lambda m: m.game.result.kind == "dropped" and m.game.result.winner == 0),
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Doubles => 2                Rejects\n      Wins 1 point and the match\n",
+         lambda m: m.game.result.kind == "dropped"),
+        # a roll of two different dice written smaller first
+        ("  1) 13: 8/5 6/5                 46: 24/18 13/9\n",
+         lambda m: [ordered_dice(e.dice) for e in m.game.log if e.kind == "play"] == [(3, 1), (6, 4)]
+         and "31: 8/5 6/5" in to_mat(m) and "64: 24/18 13/9" in to_mat(m)),
+    ],
+)
+def test_variants_other_programs_write_are_read(body, check):
+    m = from_mat(HEAD + body)
+    assert check(m)
+    if m.game.phase != "move":
+        _round_trip_holds(m)
+
+
+@pytest.mark.parametrize(
+    "body, number, shown",
+    [
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) 52: Illegal play (oops)\n", 6, "2) 52: Illegal play (oops)"),
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Doubles => 2                Beavers => 4\n", 6, "Beavers => 4"),
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) 52: 13/8 13/11               Doubles\n  3) 55: 6/1(4)\n", 7, "55: 6/1(4)"),
+        ("  1) 31: 8/5 6/5                 64: Cannot Move\n", 5, "64: Cannot Move"),
+        ("  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2) 52: 13/8 13/11               64:\n  3) 11: 6/5(2) 8/7(2)\n", 6, "64:"),
+    ],
+)
+def test_a_line_that_cannot_be_read_is_named_by_number_and_text(body, number, shown):
+    with pytest.raises(MatFileError) as caught:
+        from_mat(HEAD + body)
+    message = str(caught.value)
+    assert f"line {number} (" in message and shown in message, message
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_long_line_is_shortened_in_the_message():
+    with pytest.raises(MatFileError) as caught:
+        from_mat(HEAD + "  1) 31: " + "x" * 500 + "\n")
+    assert "line 5 (" in str(caught.value) and len(str(caught.value)) < 250
