@@ -451,14 +451,16 @@ def _self_play_positions(count, seed):
 def test_the_expert_doubles_and_takes_on_its_one_roll_estimate():
     """The expert's cube looks one roll ahead, the intermediate's does not;
     among self-play positions some decisions differ between the two estimates."""
-    from engine.ai import search
+    from engine.ai import race, search
 
     expert, intermediate = get_bot("expert"), get_bot("intermediate")
     differ = 0
     for pos in _self_play_positions(120, seed=5):
         shallow = expert.evaluate(pos)
         deep = expert.evaluate_before_roll(pos)
-        assert np.allclose(deep, search.before_roll(expert.net.evaluate_boards, [pos])[0], atol=1e-6)
+        # the bot's evaluator: the network, and the bear-off database where both sides are home
+        evaluator = lambda me, them: race.evaluate_boards(expert.net.evaluate_boards, me, them)  # noqa: E731
+        assert np.allclose(deep, search.before_roll(evaluator, [pos])[0], atol=1e-6)
         assert np.allclose(intermediate.evaluate_before_roll(pos), shallow)
         for owner in ("centre", "me"):
             assert expert.should_double(pos, owner=owner) == cube.should_double(deep, owner=owner)

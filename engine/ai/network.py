@@ -102,17 +102,23 @@ class Network:
 
     def evaluate_boards(self, me: np.ndarray, them: np.ndarray) -> np.ndarray:
         """(N, 26) boards of the side on roll and of the other side, each in
-        its own numbering -> (N, 5) probabilities for the side on roll."""
+        its own numbering -> (N, 5) probabilities for the side on roll.  A
+        side that has borne off a checker can no longer lose a gammon: its
+        gammon and backgammon losses are 0 whatever the network says."""
         if self.race is None:
-            return self.forward(self.encode(me, them))
-        racing = contact(me, them) == 0
-        if not racing.any():
-            return self.forward(self.encode(me, them))
-        if racing.all():
-            return self.race.forward(self.race.encode(me, them))
-        out = np.empty((len(me), 5), dtype=np.float32)
-        out[racing] = self.race.forward(self.race.encode(me[racing], them[racing]))
-        out[~racing] = self.forward(self.encode(me[~racing], them[~racing]))
+            out = self.forward(self.encode(me, them))
+        else:
+            racing = contact(me, them) == 0
+            if not racing.any():
+                out = self.forward(self.encode(me, them))
+            elif racing.all():
+                out = self.race.forward(self.race.encode(me, them))
+            else:
+                out = np.empty((len(me), 5), dtype=np.float32)
+                out[racing] = self.race.forward(self.race.encode(me[racing], them[racing]))
+                out[~racing] = self.forward(self.encode(me[~racing], them[~racing]))
+        out[np.asarray(me)[:, 0] > 0, LOSE_G:] = 0.0
+        out[np.asarray(them)[:, 0] > 0, WIN_G : WIN_BG + 1] = 0.0
         return out
 
     def with_race(self, race: "Network | None") -> "Network":

@@ -1,7 +1,8 @@
 """The network trained on the teacher's labels.
 
-Each labelled position counts once, with its deepest label (``gnubg2`` before
-``gnubg1`` before ``gnubg0``; the project's own ``net1`` and ``net0`` last).
+Each labelled position counts once, with its most trusted label
+(:data:`PREFERENCE`: ``gnubg2`` before ``gnubg0``; the project's own ``net1``
+and ``net0`` last).
 With ``--phase contact`` or ``--phase race`` only the positions of that
 phase are used (a network for each; :meth:`Network.with_race
 <engine.ai.network.Network.with_race>` puts them together).  One in fifty
@@ -29,8 +30,13 @@ from ..train import Adam, train_step
 from .kinds import KINDS, classify
 from .label import best_labels
 
-#: the teachers whose labels are used, the most trusted first
-PREFERENCE = ("gnubg3", "gnubg2", "gnubg1", "gnubg0", "net1", "net0")
+#: the teachers whose labels are used, the most trusted first.  GNU
+#: Backgammon's odd plies are left out: in some positions (seen with the side
+#: on roll on the bar) its 1- and 3-ply values are the other side's, flipped
+#: (0.82 where 0-, 2- and 4-ply say 0.17), and over 54,000 positions its 1-ply
+#: labels were further from its 2-ply ones than its 0-ply labels (RMS equity
+#: 0.068 against 0.032)
+PREFERENCE = ("gnubg4", "gnubg2", "gnubg0", "net1", "net0")
 _HASH = np.random.default_rng(12345).integers(1, 2**31, size=52, dtype=np.int64)
 
 
