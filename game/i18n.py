@@ -184,8 +184,15 @@ EN: Dict[str, str] = {
     "records.won_lost": "{won} – {lost}",
     "records.no_games": "No games finished yet.",
     "records.note": "Gammons and backgammons: won – lost. Matches are those of more than one point.",
-    "records.dice_title": "Dice thrown in your games (dotted line: fair dice)",
-    "records.dice": "{dice} dice: {rolls} rolls of two and {opening} opening dice · doubles in {doubles}% of rolls (fair dice: 16.7%)",
+    "records.dice_title": "Dice thrown (dotted line: fair dice)",
+    "records.dice_whose": "Counted: your own dice against the computer and online; both sides' dice with two players on one screen.",
+    "records.dice": "{dice}: {rolls} and {opening} · doubles in {doubles}% of rolls (fair dice: 16.7%)",
+    "records.dice.count.one": "{n} die",
+    "records.dice.count.other": "{n} dice",
+    "records.dice.rolls.one": "{n} roll of two",
+    "records.dice.rolls.other": "{n} rolls of two",
+    "records.dice.opening.one": "{n} opening die",
+    "records.dice.opening.other": "{n} opening dice",
     "records.no_dice": "No dice thrown yet.",
     # review (after a match: every decision rated)
     "match.ids": "IDs {ids} (copied)",
@@ -447,6 +454,18 @@ def t(key: str, **kwargs: object) -> str:
         MISSING.add((_language, key))
         text = EN.get(key, key)
     return text.format(**kwargs) if kwargs else text
+
+
+def counted(key: str, n: int) -> str:
+    """``n`` with the words of ``key`` in the number ``n`` takes: the text
+    of ``key + '.one'`` for 1 and of ``key + '.other'`` for any other count
+    (both formatted with ``{n}``; a language without plurals says the same
+    in both).
+
+    >>> counted("records.dice.opening", 1), counted("records.dice.opening", 2)
+    ('1 opening die', '2 opening dice')
+    """
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
 
 
 class Message(str):

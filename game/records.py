@@ -53,9 +53,11 @@ def _count(v: Any) -> bool:
 
 @dataclass
 class Records:
-    """Results per mode key (see :func:`mode_key`) and the dice thrown in the
-    player's games: ``faces[k]`` counts the die face k+1, ``rolls`` the
-    two-dice throws and ``doubles`` those that were doubles."""
+    """Results per mode key (see :func:`mode_key`) and the dice counted for
+    the player (their own against the computer and online, both sides' with
+    two players on one screen: :func:`game.saves.dice_to_record`):
+    ``faces[k]`` counts the die face k+1, ``rolls`` the two-dice throws and
+    ``doubles`` those that were doubles."""
 
     by_mode: Dict[str, Tally] = field(default_factory=dict)
     faces: List[int] = field(default_factory=lambda: [0] * 6)

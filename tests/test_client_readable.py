@@ -237,8 +237,40 @@ def test_the_records_caption_says_what_it_counts(backgammon_home):
     d = AppDriver(size=(1024, 768), settings=Settings(pace="instant"))
     d.click_button(d.scene.records_button)
     caption = d.scene.lines[-1]
-    assert caption == i18n.t("records.dice", dice=65, rolls=28, opening=9, doubles="14.3")
-    assert "65 dice: 28 rolls of two and 9 opening dice" in caption
+    assert "65 dice: 28 rolls of two and 9 opening dice" in caption and "14.3%" in caption
+    assert i18n.t("records.dice_whose") in d.scene.lines  # whose dice are counted
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    "faces, rolls, english",
+    [
+        ([10, 10, 9, 8, 8, 8], 26, "53 dice: 26 rolls of two and 1 opening die"),
+        ([1, 0, 0, 0, 0, 0], 0, "1 die: 0 rolls of two and 1 opening die"),
+        ([1, 1, 0, 0, 0, 0], 1, "2 dice: 1 roll of two and 0 opening dice"),
+        ([2, 1, 0, 0, 0, 0], 1, "3 dice: 1 roll of two and 1 opening die"),
+    ],
+)
+def test_the_records_caption_counts_in_the_right_number(backgammon_home, lang, faces, rolls, english):
+    from game.records import Records
+    from game.storage import Storage
+    from game.testing import AppDriver
+
+    Storage().save_records(Records(faces=faces, rolls=rolls, doubles=0))
+    i18n.set_language(lang)
+    try:
+        d = AppDriver(size=(1024, 768), settings=Settings(pace="instant", language=lang))
+        d.click_button(d.scene.records_button)
+        caption, whose = d.scene.lines[-1], d.scene.lines[-2]
+        if lang == "en":
+            assert caption.startswith(english + " · doubles in "), caption
+            assert "your own dice against the computer" in whose and "both sides' dice" in whose
+        else:
+            dice, opening = sum(faces), sum(faces) - 2 * rolls
+            assert caption.startswith(f"共 {dice} 颗骰子：{rolls} 次掷两颗，{opening} 颗开局骰"), caption
+            assert "你自己掷的骰子" in whose and "双方" in whose
+    finally:
+        i18n.set_language("en")
 
 
 # -- the checker distribution as text -------------------------------------------------------------

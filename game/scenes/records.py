@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Tuple
 import pygame
 
 from ..app import App
-from ..i18n import t, tr
+from ..i18n import counted, t, tr
 from ..options import LEVELS
 from ..records import Records, Tally
 from .ui import MenuScene, mode_name, shown
@@ -71,12 +71,16 @@ def table_rows(records: Records) -> List[List[str]]:
 
 
 def dice_caption(records: Records) -> str:
+    """The line under the dice chart: how many dice, in rolls of two and
+    opening throws (one die each), and the share of doubles; each count with
+    its noun in the number it takes ('1 opening die', '2 opening dice')."""
     dice = sum(records.faces)
     if not dice:
         return t("records.no_dice")
     doubles = f"{100.0 * records.doubles / records.rolls:.1f}" if records.rolls else "–"
     opening = max(0, dice - 2 * records.rolls)  # an opening throw counts one die each
-    return t("records.dice", dice=dice, rolls=records.rolls, opening=opening, doubles=doubles)
+    return t("records.dice", dice=counted("records.dice.count", dice), rolls=counted("records.dice.rolls", records.rolls),
+             opening=counted("records.dice.opening", opening), doubles=doubles)
 
 
 class RecordsScene(MenuScene):
@@ -134,9 +138,12 @@ class RecordsScene(MenuScene):
         # the dice
         y += int(f * 0.6)
         caption = dice_caption(rec)
-        self.lines.append(caption)
         self.label(pygame.Rect(0, y, w, int(f * 1.8)), t("records.dice_title"), object_id="#centred", fit=True)
         y += int(f * 1.8)
+        self.lines.append(t("records.dice_whose"))  # whose dice the chart counts (see game.saves)
+        rows = self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.4)), self.lines[-1], object_id="#small", fit=True)
+        y += int(f * 1.4) * len(rows)
+        self.lines.append(caption)
         self.label(pygame.Rect(0, y, w, int(f * 1.4)), caption, object_id="#hint", fit=True)
         y += int(f * 1.6)
         bh = int(f * 2.4)
