@@ -130,3 +130,33 @@ def test_a_race_network_answers_for_the_positions_without_contact(tmp_path, caps
     got = both.evaluate_boards(me, them)
     assert np.allclose(got[0], nets["race"].evaluate_boards(me[:1], them[:1])[0], atol=1e-6)
     assert np.allclose(got[1], nets["contact"].evaluate_boards(me[1:], them[1:])[0], atol=1e-6)
+
+
+def test_the_fitting_step_is_the_gradient_of_the_loss_through_every_layer(tmp_path):
+    from engine.ai.teach.fit import _params, step
+    from engine.ai.train import Adam, train_step
+
+    rng = np.random.default_rng(0)
+    x = rng.random((64, N_INPUTS_V3)).astype(np.float32)
+    y = rng.random((64, 5)).astype(np.float32)
+    # one layer: the same update as the self-play trainer's step
+    a, b = Network.random(hidden=7, seed=1, inputs=N_INPUTS_V3), Network.random(hidden=7, seed=1, inputs=N_INPUTS_V3)
+    opt_a, opt_b = Adam([p.shape for p in _params(a)]), Adam([p.shape for p in _params(b)])
+    step(a, opt_a, x, y)
+    train_step(b, opt_b, x, y)
+    assert all(np.allclose(p, q, atol=1e-7) for p, q in zip(_params(a), _params(b)))
+    # two layers: the loss falls, and the network saves and loads whole
+    deep = Network.random(hidden=9, seed=2, inputs=N_INPUTS_V3, more=[4])
+
+    def loss(net):
+        p = net.forward(x)
+        return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+    before = loss(deep)
+    opt = Adam([p.shape for p in _params(deep)], lr=1e-2)
+    for _ in range(50):
+        step(deep, opt, x, y)
+    assert loss(deep) < before - 0.01
+    deep.save(tmp_path / "deep.npz")
+    again = Network.load(tmp_path / "deep.npz")
+    assert len(again.mid) == 1 and np.allclose(again.forward(x), deep.forward(x))

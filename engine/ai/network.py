@@ -8,7 +8,7 @@ backgammon.  ``equity = 2p - 1 + gw - gl + bw - bl`` (cubeless points per game).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Mapping, cast
+from typing import Any, Dict, List, Mapping, Sequence, Tuple, cast
 
 import numpy as np
 
@@ -45,7 +45,7 @@ def sigmoid(z: np.ndarray) -> np.ndarray:
 
 
 class Network:
-    """inputs -> sigmoid hidden layer -> five sigmoid outputs.
+    """inputs -> sigmoid hidden layer (or layers, :attr:`mid`) -> five sigmoid outputs.
 
     The number of inputs picks the encoding (:data:`encode.ENCODERS`), so a
     network evaluates boards with :meth:`evaluate_boards` whatever its inputs.
@@ -56,25 +56,43 @@ class Network:
     #: the network for positions without contact, if this one has its own for them
     race: "Network | None" = None
 
-    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: Mapping[str, object] | None = None):
+    def __init__(
+        self,
+        w1: np.ndarray,
+        b1: np.ndarray,
+        w2: np.ndarray,
+        b2: np.ndarray,
+        meta: Mapping[str, object] | None = None,
+        mid: Sequence[Tuple[np.ndarray, np.ndarray]] = (),
+    ):
+        widths = [b1.shape[0]] + [b.shape[0] for _, b in mid]
         if (
             w1.ndim != 2
             or w1.shape[0] not in ENCODERS
             or w1.shape[1] != b1.shape[0]
-            or w2.shape != (b1.shape[0], 5)
+            or any(w.shape != (n, b.shape[0]) for (w, b), n in zip(mid, widths))
+            or w2.shape != (widths[-1], 5)
             or b2.shape != (5,)
         ):
-            raise ValueError(f"weight shapes do not fit: {w1.shape} {b1.shape} {w2.shape} {b2.shape}")
+            raise ValueError(f"weight shapes do not fit: {w1.shape} {b1.shape} {[w.shape for w, _ in mid]} {w2.shape} {b2.shape}")
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(a, dtype=np.float32) for a in (w1, b1, w2, b2))
+        #: hidden layers after the first (none in a one-layer network): (weights, biases)
+        self.mid: List[Tuple[np.ndarray, np.ndarray]] = [(np.asarray(w, dtype=np.float32), np.asarray(b, dtype=np.float32)) for w, b in mid]
         self.meta: Dict[str, object] = dict(meta or {})
         self.encode = encoder_for(self.w1.shape[0])
 
     @classmethod
-    def random(cls, hidden: int = 80, seed: int = 0, inputs: int = 200) -> "Network":
+    def random(cls, hidden: int = 80, seed: int = 0, inputs: int = 200, more: Sequence[int] = ()) -> "Network":
+        """Small random weights; ``more``: the widths of further hidden layers."""
         rng = np.random.default_rng(seed)
         w1 = rng.normal(0, 1.0 / np.sqrt(inputs), (inputs, hidden))
-        w2 = rng.normal(0, 1.0 / np.sqrt(hidden), (hidden, 5))
-        return cls(w1, np.zeros(hidden), w2, np.zeros(5))
+        mid: List[Tuple[np.ndarray, np.ndarray]] = []
+        width = hidden
+        for n in more:
+            mid.append((rng.normal(0, 1.0 / np.sqrt(width), (width, n)), np.zeros(n)))
+            width = n
+        w2 = rng.normal(0, 1.0 / np.sqrt(width), (width, 5))
+        return cls(w1, np.zeros(hidden), w2, np.zeros(5), mid=mid)
 
     def widened(self, inputs: int, hidden: int, seed: int = 0) -> "Network":
         """A bigger network that computes exactly what this one does: the new
@@ -82,6 +100,8 @@ class Network:
         weights and zero output weights (a warm start for training)."""
         if inputs < self.inputs or hidden < self.hidden:
             raise ValueError("a widened network cannot be smaller")
+        if self.mid:
+            raise ValueError("only a one-layer network can be widened")
         rng = np.random.default_rng(seed)
         w1 = np.zeros((inputs, hidden), dtype=np.float32)
         w1[: self.inputs, : self.hidden] = self.w1
@@ -123,7 +143,7 @@ class Network:
 
     def with_race(self, race: "Network | None") -> "Network":
         """This network with ``race`` for the positions without contact."""
-        net = Network(self.w1, self.b1, self.w2, self.b2, self.meta)
+        net = Network(self.w1, self.b1, self.w2, self.b2, self.meta, self.mid)
         net.race = race
         return net
 
@@ -131,6 +151,8 @@ class Network:
         """(N, inputs) -> (N, 5) probabilities, made consistent
         (a backgammon is a gammon is a win)."""
         h = sigmoid(x @ self.w1 + self.b1)
+        for w, b in self.mid:
+            h = sigmoid(h @ w + b)
         p = sigmoid(h @ self.w2 + self.b2)
         p[:, WIN_G] = np.minimum(p[:, WIN_G], p[:, WIN])
         p[:, WIN_BG] = np.minimum(p[:, WIN_BG], p[:, WIN_G])
@@ -141,19 +163,33 @@ class Network:
     def save(self, path: str | Path) -> None:
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp.npz")
-        arrays = {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2, "meta": np.array(repr(self.meta))}
+        arrays = self._arrays("")
         if self.race is not None:
-            r = self.race
-            arrays.update(race_w1=r.w1, race_b1=r.b1, race_w2=r.w2, race_b2=r.b2, race_meta=np.array(repr(r.meta)))
+            arrays.update(self.race._arrays("race_"))
         np.savez_compressed(tmp, **cast(Dict[str, Any], arrays))
         tmp.replace(path)
+
+    def _arrays(self, prefix: str) -> Dict[str, np.ndarray]:
+        arrays = {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2, "meta": np.array(repr(self.meta))}
+        for i, (w, b) in enumerate(self.mid):
+            arrays[f"mid_w{i}"] = w
+            arrays[f"mid_b{i}"] = b
+        return {prefix + k: v for k, v in arrays.items()}
+
+    @classmethod
+    def _from(cls, data: Mapping[str, np.ndarray], prefix: str) -> "Network":
+        mid: List[Tuple[np.ndarray, np.ndarray]] = []
+        while f"{prefix}mid_w{len(mid)}" in data:
+            mid.append((data[f"{prefix}mid_w{len(mid)}"], data[f"{prefix}mid_b{len(mid)}"]))
+        p = prefix
+        return cls(data[p + "w1"], data[p + "b1"], data[p + "w2"], data[p + "b2"], _meta(data, p + "meta"), mid)
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_WEIGHTS) -> "Network":
         with np.load(Path(path), allow_pickle=False) as data:
-            net = cls(data["w1"], data["b1"], data["w2"], data["b2"], _meta(data, "meta"))
+            net = cls._from(data, "")
             if "race_w1" in data:
-                net.race = cls(data["race_w1"], data["race_b1"], data["race_w2"], data["race_b2"], _meta(data, "race_meta"))
+                net.race = cls._from(data, "race_")
             return net
 
 

@@ -23,6 +23,7 @@ def main(argv: List[str] | None = None) -> None:
     f = sub.add_parser("fit", help="train a network on the labels")
     f.add_argument("--weights", default="", help="start from these weights (else a new network)")
     f.add_argument("--hidden", type=int, default=128)
+    f.add_argument("--more", default="", help="widths of more hidden layers, e.g. 128 or 128,64 (a deeper network, trained afresh)")
     f.add_argument("--inputs", type=int, default=223, help="the encoding: 200, 213 or 223 inputs")
     f.add_argument("--epochs", type=int, default=30)
     f.add_argument("--lr", type=float, default=1e-3)

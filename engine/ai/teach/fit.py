@@ -25,8 +25,8 @@ from typing import Any, Dict, List, Tuple, cast
 import numpy as np
 
 from ..encode import N_INPUTS_V3, contact
-from ..network import Network, equity
-from ..train import Adam, train_step
+from ..network import Network, equity, sigmoid
+from ..train import Adam
 from .kinds import KINDS, classify
 from .label import best_labels
 
@@ -76,6 +76,9 @@ def format_errors(per: Dict[str, Tuple[int, float]]) -> str:
 
 def _start_network(args: argparse.Namespace) -> Network:
     inputs = getattr(args, "inputs", N_INPUTS_V3)
+    more = [int(n) for n in str(getattr(args, "more", "") or "").split(",") if n]
+    if more:  # a deeper network starts afresh
+        return Network.random(hidden=args.hidden, seed=args.seed, inputs=inputs, more=more)
     if args.weights:
         net = Network.load(args.weights)
         if net.inputs != inputs or net.hidden != args.hidden:
@@ -85,7 +88,31 @@ def _start_network(args: argparse.Namespace) -> Network:
 
 
 def _params(net: Network) -> List[np.ndarray]:
-    return [net.w1, net.b1, net.w2, net.b2]
+    """Every weight array, in the order :func:`step` gives their gradients."""
+    params = [net.w1, net.b1]
+    for w, b in net.mid:
+        params += [w, b]
+    return params + [net.w2, net.b2]
+
+
+def step(net: Network, opt: Adam, x: np.ndarray, y: np.ndarray) -> None:
+    """One Adam step on the cross-entropy of the five sigmoid outputs,
+    through every hidden layer."""
+    layers = [(net.w1, net.b1)] + list(net.mid)
+    acts = [x]
+    for w, b in layers:
+        acts.append(sigmoid(acts[-1] @ w + b))
+    p = sigmoid(acts[-1] @ net.w2 + net.b2)
+    d = (p - y) / len(x)
+    grads = [acts[-1].T @ d, d.sum(axis=0)]
+    back = d @ net.w2.T
+    for i in range(len(layers) - 1, -1, -1):
+        h = acts[i + 1]
+        dz = back * h * (1.0 - h)
+        grads = [acts[i].T @ dz, dz.sum(axis=0)] + grads
+        if i:
+            back = dz @ layers[i][0].T
+    opt.step(_params(net), grads)
 
 
 def main(args: argparse.Namespace) -> Network:
@@ -117,10 +144,12 @@ def main(args: argparse.Namespace) -> Network:
     best_loss = float("inf")
     if ckpt.exists():
         with np.load(ckpt) as d:
-            if d["w1"].shape == net.w1.shape:
-                net = Network(d["w1"], d["b1"], d["w2"], d["b2"], net.meta)
-                opt.m = [d[f"m{i}"] for i in range(4)]
-                opt.v = [d[f"v{i}"] for i in range(4)]
+            n = len(_params(net))
+            if all(f"p{i}" in d and d[f"p{i}"].shape == a.shape for i, a in enumerate(_params(net))) and f"p{n}" not in d:
+                for i, a in enumerate(_params(net)):
+                    a[...] = d[f"p{i}"]
+                opt.m = [d[f"m{i}"] for i in range(n)]
+                opt.v = [d[f"v{i}"] for i in range(n)]
                 opt.t = int(d["t"])
                 epoch = int(d["epoch"])
                 best_loss = float(d["best"])
@@ -134,7 +163,7 @@ def main(args: argparse.Namespace) -> Network:
         t1 = time.time()
         for s in range(0, len(train) - args.batch + 1, args.batch):
             idx = np.sort(train[s : s + args.batch])
-            train_step(net, opt, x[idx], y[idx])
+            step(net, opt, x[idx], y[idx])
         epoch += 1
         loss, per = errors(net, xh, yh, kinds)
         print(f"pass {epoch}/{args.epochs} ({time.time() - t1:.0f} s, lr {opt.lr:.2e}): loss {loss:.5f}; RMS {format_errors(per)}", flush=True)
@@ -144,7 +173,8 @@ def main(args: argparse.Namespace) -> Network:
                              "held_out_rms": round(per["all"][1], 5)})
             net.save(save)
         arrays: Dict[str, np.ndarray] = {f"m{i}": m for i, m in enumerate(opt.m)} | {f"v{i}": v for i, v in enumerate(opt.v)}
-        arrays.update(w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, t=np.array(opt.t), epoch=np.array(epoch), best=np.array(best_loss))
+        arrays.update({f"p{i}": a for i, a in enumerate(_params(net))})
+        arrays.update(t=np.array(opt.t), epoch=np.array(epoch), best=np.array(best_loss))
         tmp = ckpt.with_name(ckpt.stem + ".tmp.npz")
         np.savez(tmp, **cast(Dict[str, Any], arrays))
         tmp.replace(ckpt)
