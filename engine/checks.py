@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Collection, Optional, Tuple
 
-from .errors import ArgumentTypeError, InvalidArgumentError, InvalidDiceError
+from .errors import ArgumentTypeError, InvalidArgumentError, InvalidDiceError, brief
 
 Step = Tuple[int, ...]
 
@@ -44,7 +44,7 @@ def integer(value: Any, name: str, low: Optional[int] = None, high: Optional[int
     if not is_int(value):
         raise ArgumentTypeError(f"{name} must be a whole number, not {_type_name(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidArgumentError(f"{name} must be {low}..{high}, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be {low}..{high}, got {brief(value)}")
     return int(value)
 
 
@@ -52,7 +52,7 @@ def flag(value: Any, name: str) -> bool:
     """True or False (0 and 1 too)."""
     if isinstance(value, bool) or (is_int(value) and value in (0, 1)):
         return bool(value)
-    raise ArgumentTypeError(f"{name} must be True or False, not {value!r}"[:200])
+    raise ArgumentTypeError(f"{name} must be True or False, not {brief(value)}"[:200])
 
 
 def choice(value: Any, name: str, choices: Collection[str]) -> str:
@@ -60,7 +60,7 @@ def choice(value: Any, name: str, choices: Collection[str]) -> str:
     if not isinstance(value, str):
         raise ArgumentTypeError(f"{name} must be text, one of {', '.join(choices)}; not {_type_name(value)}")
     if value not in choices:
-        raise InvalidArgumentError(f"{name} must be one of {', '.join(choices)}; not {value!r}"[:200])
+        raise InvalidArgumentError(f"{name} must be one of {', '.join(choices)}; not {brief(value)}"[:200])
     return value
 
 
@@ -78,7 +78,7 @@ def die(value: Any, none_ok: bool = False) -> Optional[int]:
     if not is_int(value):
         raise ArgumentTypeError(f"a die must be a whole number 1..6, not {_type_name(value)}")
     if not 1 <= value <= 6:
-        raise InvalidDiceError(f"a die shows 1..6, not {value!r}")
+        raise InvalidDiceError(f"a die shows 1..6, not {brief(value)}")
     return int(value)
 
 
@@ -88,15 +88,15 @@ def dice(value: Any) -> Tuple[int, int]:
         raise ArgumentTypeError(f"dice must be a pair of numbers 1..6, not {_type_name(value)}")
     if len(value) != 2 or not all(is_int(d) and 1 <= d <= 6 for d in value):
         if len(value) == 2 and not all(is_int(d) for d in value):
-            raise ArgumentTypeError(f"dice must be whole numbers 1..6, got {value!r}"[:200])
-        raise InvalidDiceError(f"dice must be two numbers 1..6, got {value!r}"[:200])
+            raise ArgumentTypeError(f"dice must be whole numbers 1..6, got {brief(value)}"[:200])
+        raise InvalidDiceError(f"dice must be two numbers 1..6, got {brief(value)}"[:200])
     return int(value[0]), int(value[1])
 
 
 def step(value: Any) -> Step:
     """One step ``(from, to)`` or ``(from, to, die)`` of whole numbers."""
     if not (isinstance(value, (tuple, list)) and len(value) in (2, 3) and all(is_int(v) for v in value)):
-        raise ArgumentTypeError(f"a step must be (from, to) or (from, to, die) whole numbers, not {value!r}"[:200])
+        raise ArgumentTypeError(f"a step must be (from, to) or (from, to, die) whole numbers, not {brief(value)}"[:200])
     return tuple(int(v) for v in value)
 
 

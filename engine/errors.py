@@ -2,7 +2,11 @@
 
 Every error is a :class:`ValueError` subclass, so callers that only care
 about "bad input" can catch ``ValueError``; callers that care can be precise.
+:func:`brief` describes a bad value in a message without looking at all of it.
 """
+
+from itertools import islice
+from typing import Any, Dict, FrozenSet, List, Set, Tuple, Union
 
 
 class BackgammonError(ValueError):
@@ -65,3 +69,60 @@ class InvalidDiceError(BackgammonError):
 class InvalidArgumentError(BackgammonError):
     """An argument of the right type outside what a call accepts (a match
     length, a bot level, a point number...)."""
+
+
+#: at most this many characters of a bad value are quoted in an error message
+BRIEF_CHARS = 80
+_BRIEF_DEPTH = 3  # containers inside containers shown this deep
+_BRIEF_ITEMS = 6  # and this many items of each
+
+
+def brief(value: object, limit: int = BRIEF_CHARS) -> str:
+    """A bad value as an error message quotes it: ``repr`` for a plain
+    value, containers a few levels and items deep, everything cut to
+    ``limit`` characters.  It never looks at more of the value than it
+    shows, so a 100,000-deep list or a number of 100,000 digits (whose
+    ``repr`` would recurse too deep or refuse) is described in no time.
+
+    >>> brief((3, 7)), brief(None), brief("x" * 200, 12)
+    ('(3, 7)', 'None', "'xxxxxxxx...")
+    >>> brief([1, [2, [3, [4, [5]]]]])
+    '[1, [2, [3, [...]]]]'
+    >>> deep = []
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> brief(deep), brief(10 ** 100_000), brief(object())
+    ('[[[[...]]]]', '<a whole number of 332193 bits>', '<object>')
+    """
+    text = _brief(value, _BRIEF_DEPTH)
+    return text if len(text) <= limit else text[: max(0, limit - 3)] + "..."
+
+
+def _brief(value: object, depth: int) -> str:
+    if value is None or isinstance(value, (bool, float)):
+        return repr(value)
+    if isinstance(value, int):
+        bits = value.bit_length()
+        return repr(int(value)) if bits <= 256 else f"<a whole number of {bits} bits>"
+    if isinstance(value, (str, bytes)):
+        return repr(value[: BRIEF_CHARS + 1])
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return _brief_container(value, depth)
+    return f"<{type(value).__name__}>"
+
+
+def _brief_container(value: Union[List[Any], Tuple[Any, ...], Set[Any], FrozenSet[Any], Dict[Any, Any]], depth: int) -> str:
+    opening, closing = ("[", "]") if isinstance(value, list) else ("(", ")") if isinstance(value, tuple) else ("{", "}")
+    if depth == 0:
+        return f"{opening}...{closing}"
+    parts: List[str] = []
+    for item in islice(value.items() if isinstance(value, dict) else value, _BRIEF_ITEMS):
+        if isinstance(value, dict):
+            parts.append(f"{_brief(item[0], depth - 1)}: {_brief(item[1], depth - 1)}")
+        else:
+            parts.append(_brief(item, depth - 1))
+    if len(value) > _BRIEF_ITEMS:
+        parts.append("...")
+    if isinstance(value, tuple) and len(value) == 1:
+        return f"({parts[0]},)"
+    return opening + ", ".join(parts) + closing

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple, Type, TypeVar
 
 from . import checks
 from .dice import DiceSource, SystemDice
-from .errors import ArgumentTypeError, SerializationError
+from .errors import ArgumentTypeError, SerializationError, brief
 from .kinds import LogKind, Phase, ResignLevel, ResultKind
 from .position import Position, check_position
 from .reader import MAX_CUBE, Reader
@@ -241,7 +241,7 @@ class GameState:
         except SerializationError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-            raise SerializationError(f"not a valid saved game: {exc!r}") from exc
+            raise SerializationError(f"not a valid saved game: {exc!r}"[:300]) from exc
 
     @classmethod
     def _from_json(cls: Type[S], doc: Any, dice: DiceSource | None) -> S:
@@ -250,7 +250,7 @@ class GameState:
         if not isinstance(doc, dict) or doc.get("type") != "game":
             raise SerializationError("not a saved game document")
         if doc.get("schema") != SCHEMA_VERSION:
-            raise SerializationError(f"saved game schema {doc.get('schema')!r} is not {SCHEMA_VERSION}")
+            raise SerializationError(f"saved game schema {brief(doc.get('schema'))} is not {SCHEMA_VERSION}")
         r = Reader()
         g = cls(cube=r.flag(doc["cube_enabled"], "cube_enabled"), crawford=r.flag(doc["crawford"], "crawford"), dice=dice)
         phase = Phase.read(r.text(doc["phase"], "phase"))
@@ -269,7 +269,7 @@ class GameState:
             h = r.record(h, "history record")
             tape_pos = h.get("tape")
             if tape_pos is not None and (type(tape_pos) is not int or not 0 <= tape_pos <= len(g.tape.throws)):
-                raise SerializationError(f"{tape_pos!r} is not a place on the dice tape")
+                raise SerializationError(f"{brief(tape_pos)} is not a place on the dice tape")
             g._history.append(TurnRecord(
                 r.player(h["player"]), Position.from_id(r.text(h["position"], "history position")),  # type: ignore[arg-type]
                 r.dice(h["dice"]), r.cube(h["cube"]), r.player(h["owner"], none_ok=True),  # type: ignore[arg-type]

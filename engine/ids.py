@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Dict, List, Optional, Tuple
 
-from .errors import InvalidMatchIdError
+from .errors import InvalidMatchIdError, brief
 from .kinds import ResignLevel
 
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
@@ -138,13 +138,13 @@ def decode_match_id(text: str) -> MatchState:
         raise InvalidMatchIdError(f"Match ID must be text, got {type(text).__name__}")
     text = text.strip()
     if len(text) != 12:
-        raise InvalidMatchIdError(f"Match ID must be 12 characters, got {len(text)}: {text!r}")
+        raise InvalidMatchIdError(f"Match ID must be 12 characters, got {len(text)}: {brief(text)}")
     if not set(text) <= _B64:
-        raise InvalidMatchIdError(f"Match ID has characters outside Base64: {text!r}")
+        raise InvalidMatchIdError(f"Match ID has characters outside Base64: {brief(text)}")
     try:
         data = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError) as exc:  # pragma: no cover - guarded above
-        raise InvalidMatchIdError(f"Match ID is not valid Base64: {text!r}") from exc
+        raise InvalidMatchIdError(f"Match ID is not valid Base64: {brief(text)}") from exc
     bits = [(data[i // 8] >> (i % 8)) & 1 for i in range(72)]
     v = {}
     at = 0
@@ -156,7 +156,7 @@ def decode_match_id(text: str) -> MatchState:
 
 def _checked(v: Dict[str, int], text: str) -> MatchState:
     def bad(why: str) -> InvalidMatchIdError:
-        return InvalidMatchIdError(f"Match ID {text!r}: {why}")
+        return InvalidMatchIdError(f"Match ID {brief(text)}: {why}")
 
     if v["owner"] == 2:
         raise bad("the cube owner field is 2 (only 0, 1 or 3 for centred)")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from . import checks
 from .dice import DiceSource, SystemDice
-from .errors import GameStateError, SerializationError
+from .errors import GameStateError, SerializationError, brief
 from .game import Game
 from .gamestate import SCHEMA_VERSION, Result
 from .kinds import ResultKind
@@ -111,12 +111,12 @@ class Match:
             if not isinstance(doc, dict) or doc.get("type") != "match":
                 raise SerializationError("not a saved match document")
             if doc.get("schema") != SCHEMA_VERSION:
-                raise SerializationError(f"saved match schema {doc.get('schema')!r} is not {SCHEMA_VERSION}")
+                raise SerializationError(f"saved match schema {brief(doc.get('schema'))} is not {SCHEMA_VERSION}")
             m = cls(length=doc["length"], cube=bool(doc["cube"]), dice=dice)
             m.crawford_played = bool(doc["crawford_played"])
             for winner, kind, multiple, cube in doc["results"]:
                 if winner not in (0, 1) or kind not in tuple(ResultKind):
-                    raise SerializationError(f"bad game result {winner!r} {kind!r}")
+                    raise SerializationError(f"bad game result {brief(winner)} {brief(kind)}")
                 m.results.append(Result(int(winner), ResultKind(kind), int(multiple), int(cube)))
             m.game = Game.from_json(doc["game"], dice=m.dice_source)
             s0, s1 = doc.get("start_score", (0, 0))
@@ -128,7 +128,7 @@ class Match:
         except SerializationError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-            raise SerializationError(f"not a valid saved match: {exc!r}") from exc
+            raise SerializationError(f"not a valid saved match: {exc!r}"[:300]) from exc
 
     # -- GNU Backgammon's IDs ---------------------------------------------------------
     def ids(self) -> Tuple[str, str]:
@@ -244,14 +244,14 @@ def set_up_game(
     from .dice import FixedDice
 
     if turn not in (0, 1) or cube_owner not in (None, 0, 1) or cube_value not in (1, 2, 4, 8, 16, 32, 64):
-        raise GameStateError(f"cannot set up: turn {turn!r}, cube {cube_value!r} owned by {cube_owner!r}")
+        raise GameStateError(f"cannot set up: turn {brief(turn)}, cube {brief(cube_value)} owned by {brief(cube_owner)}")
     if position.winner() is not None:
         raise GameStateError("cannot set up a game that is already over")
     g = Game(cube=True, crawford=crawford, dice=dice_source, start=(position, turn))
     g.cube_value, g.cube_owner = cube_value, cube_owner
     if dice is not None:
         if doubled or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-            raise GameStateError(f"cannot set up the roll {dice!r}" + (" after a double" if doubled else ""))
+            raise GameStateError(f"cannot set up the roll {brief(dice)}" + (" after a double" if doubled else ""))
         real = g.dice_source
         g.dice_source = FixedDice(dice)
         try:

@@ -20,7 +20,7 @@ import binascii
 from typing import Any, Iterable, Optional, Sequence, Tuple
 
 from . import checks
-from .errors import ArgumentTypeError, IllegalPlayError, InvalidPositionError, InvalidPositionIdError
+from .errors import ArgumentTypeError, IllegalPlayError, InvalidPositionError, InvalidPositionIdError, brief
 
 #: One step of a play: ``(from, to)`` in the mover's numbering, 25 = bar, 0 = off.
 Step = Tuple[int, int]
@@ -53,7 +53,7 @@ def _side_from_counts(counts: Sequence[int], who: str) -> Tuple[int, ...]:
     values = []
     for i, n in enumerate(counts):
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise InvalidPositionError(f"{who}: count {i + 1} is {n!r}, not a non-negative integer")
+            raise InvalidPositionError(f"{who}: count {i + 1} is {brief(n)}, not a non-negative integer")
         values.append(n)
     total = sum(values)
     if total > CHECKERS:
@@ -134,19 +134,19 @@ class Position:
             raise InvalidPositionIdError(f"Position ID must be text, got {type(text).__name__}")
         text = text.strip()
         if len(text) != 14:
-            raise InvalidPositionIdError(f"Position ID must be 14 characters, got {len(text)}: {text!r}")
+            raise InvalidPositionIdError(f"Position ID must be 14 characters, got {len(text)}: {brief(text)}")
         if not set(text) <= _B64:
-            raise InvalidPositionIdError(f"Position ID has characters outside Base64: {text!r}")
+            raise InvalidPositionIdError(f"Position ID has characters outside Base64: {brief(text)}")
         try:
             raw = base64.b64decode(text + "==", validate=True)
         except (binascii.Error, ValueError) as exc:  # pragma: no cover - guarded above
-            raise InvalidPositionIdError(f"Position ID is not valid Base64: {text!r}") from exc
+            raise InvalidPositionIdError(f"Position ID is not valid Base64: {brief(text)}") from exc
         bits = [(raw[i // 8] >> (i % 8)) & 1 for i in range(80)]
         sides: list[list[int]] = [[], []]
         side, count, i = 0, 0, 0
         while side < 2:
             if i >= 80:
-                raise InvalidPositionIdError(f"Position ID {text!r} ends before both sides are described")
+                raise InvalidPositionIdError(f"Position ID {brief(text)} ends before both sides are described")
             if bits[i]:
                 count += 1
             else:
@@ -156,15 +156,15 @@ class Position:
                     side += 1
             i += 1
         if any(bits[i:]):
-            raise InvalidPositionIdError(f"Position ID {text!r} has checkers beyond the 50 slots")
+            raise InvalidPositionIdError(f"Position ID {brief(text)} has checkers beyond the 50 slots")
         opponent, on_roll = sides
         for who, counts in (("opponent", opponent), ("player on roll", on_roll)):
             if sum(counts) > CHECKERS:
-                raise InvalidPositionIdError(f"Position ID {text!r} gives the {who} {sum(counts)} checkers")
+                raise InvalidPositionIdError(f"Position ID {brief(text)} gives the {who} {sum(counts)} checkers")
         try:
             return cls(on_roll, opponent)
         except InvalidPositionError as exc:
-            raise InvalidPositionIdError(f"Position ID {text!r} is not a legal board: {exc}") from exc
+            raise InvalidPositionIdError(f"Position ID {brief(text)} is not a legal board: {exc}") from exc
 
     def to_id(self) -> str:
         """Encode as a GNU Backgammon Position ID (14 characters)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Dict, List, Optional, Tuple
 
-from .errors import SerializationError
+from .errors import SerializationError, brief
 
 MAX_CUBE = 64
 CUBE_VALUES = tuple(2 ** i for i in range(7))  # 1 .. MAX_CUBE
@@ -28,7 +28,7 @@ class Reader:
         if v is None and none_ok:
             return None
         if type(v) is not int or v not in (0, 1):
-            raise SerializationError(f"{v!r} is not a player (0 or 1)")
+            raise SerializationError(f"{brief(v)} is not a player (0 or 1)")
         return v
 
     @staticmethod
@@ -36,33 +36,33 @@ class Reader:
         if v is None and none_ok:
             return None
         if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(type(d) is int and 1 <= d <= 6 for d in v)):
-            raise SerializationError(f"{v!r} is not a pair of dice"[:200])
+            raise SerializationError(f"{brief(v)} is not a pair of dice"[:200])
         return int(v[0]), int(v[1])
 
     @staticmethod
     def flag(v: Any, name: str) -> bool:
         if not isinstance(v, bool):
-            raise SerializationError(f"{name} is {v!r}, not true or false"[:200])
+            raise SerializationError(f"{name} is {brief(v)}, not true or false"[:200])
         return v
 
     @staticmethod
     def whole(v: Any, name: str, low: int, high: int) -> int:
         if type(v) is not int or not low <= v <= high:
-            raise SerializationError(f"{name} is {v!r}, not a whole number {low}..{high}"[:200])
+            raise SerializationError(f"{name} is {brief(v)}, not a whole number {low}..{high}"[:200])
         return v
 
     @staticmethod
     def cube(v: Any) -> int:
         if type(v) is not int or v not in CUBE_VALUES:
-            raise SerializationError(f"{v!r} is not a cube value"[:200])
+            raise SerializationError(f"{brief(v)} is not a cube value"[:200])
         return v
 
     @staticmethod
     def text(v: Any, name: str, choices: Tuple[str, ...] = ()) -> str:
         if not isinstance(v, str) or len(v) > 200 or any(unicodedata.category(c) == "Cc" for c in v):
-            raise SerializationError(f"{name} {v!r} is not a short line of text"[:200])
+            raise SerializationError(f"{name} {brief(v)} is not a short line of text"[:200])
         if choices and v not in choices:
-            raise SerializationError(f"{name} {v!r} is not one of {', '.join(choices)}"[:200])
+            raise SerializationError(f"{name} {brief(v)} is not one of {', '.join(choices)}"[:200])
         return v
 
     @staticmethod

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Tuple
 
 from .dice import DiceSource
-from .errors import GameStateError, SerializationError
+from .errors import GameStateError, SerializationError, brief
 
 Throw = Tuple[int, int]
 
 
 def _throw(value: Any) -> Throw:
     if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(type(d) is int and 1 <= d <= 6 for d in value)):
-        raise SerializationError(f"{value!r} is not a pair of dice")
+        raise SerializationError(f"{brief(value)} is not a pair of dice")
     return int(value[0]), int(value[1])
 
 
@@ -101,5 +101,5 @@ class DiceTape:
         throws = [_throw(t) for t in doc["throws"]]
         position = doc.get("position")
         if type(position) is not int or not 0 <= position <= len(throws):
-            raise SerializationError(f"{position!r} is not a place on a dice tape of {len(throws)} throws")
+            raise SerializationError(f"{brief(position)} is not a place on a dice tape of {len(throws)} throws")
         return cls(throws, position)

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from engine import (
-    BackgammonError, FixedDice, Game, Match, Position, SeededDice, SerializationError, Turn, format_play, get_bot,
-    legal_plays, parse_play, successors,
+    BackgammonError, FixedDice, Game, Match, Position, SeededDice, SerializationError, Turn, format_dice, format_play,
+    get_bot, legal_plays, parse_play, successors,
 )
 from engine.errors import ArgumentTypeError, InvalidArgumentError, InvalidDiceError
 
@@ -223,3 +223,44 @@ def test_a_history_record_without_dice_is_refused():
     doc["history"][0]["dice"] = None
     with pytest.raises(SerializationError):
         Game.from_json(doc)
+
+
+def _deep(n: int = 100_000) -> list:
+    value: list = []
+    for _ in range(n):
+        value = [value]
+    return value
+
+
+def test_a_very_deep_value_in_any_field_of_a_saved_game_is_refused_as_one():
+    """A 100,000-deep list or a 100,000-digit number anywhere in a saved game
+    or match is the engine's error, described briefly (a full ``repr`` would
+    recurse past Python's limit, or refuse the number)."""
+    deep, huge = _deep(), 10 ** 100_000
+    for value in (deep, huge):
+        for path in PATHS:
+            doc = json.loads(json.dumps(DOC))
+            _set(doc, path, value)
+            try:
+                Game.from_json(doc)
+            except SerializationError as exc:
+                assert len(str(exc)) <= 300
+        match = Match().to_json()
+        for key in list(match):
+            try:
+                Match.from_json(dict(match, **{key: value}))
+            except SerializationError as exc:
+                assert len(str(exc)) <= 300
+        with pytest.raises(SerializationError, match=r"\[\[\[\[\.\.\.\]\]\]\]|whole number of"):
+            Match.from_json(dict(match, results=[[value, "single", 1, 1]]))
+
+
+def test_a_very_deep_value_given_to_the_api_is_the_engines_error():
+    deep, pos = _deep(), Position.initial()
+    for call, args in ((legal_plays, (pos, deep)), (legal_plays, (deep, (3, 1))), (format_play, (pos, deep)),
+                       (parse_play, (pos, "8/5 6/5", deep)), (Turn, (pos, deep)), (Position, (deep, deep)),
+                       (Position, ([deep] * 25, [0] * 25)), (Position.from_id, (deep,)), (format_dice, (deep,)),
+                       (format_dice, ([deep, deep],)), (Match, (deep,))):
+        with pytest.raises(BackgammonError) as caught:
+            call(*args)
+        assert len(str(caught.value)) <= 300
