@@ -2,17 +2,19 @@
 and written, and the temporary files that interrupted saves left behind.
 
 Pure Python (no pygame).  :func:`probe` says what a folder allows;
-:func:`clean_temporaries` removes the ``.<name>.<random>.tmp`` files that
-``jsonstore.JsonStore`` makes, when a kill left them (a save in progress
-in another process is younger than ``older_than`` seconds and is left alone).
+:func:`temp_prefix` names a save's temporary file after the file and the
+process writing it (``.records.json.<pid>.<random>.tmp``), and
+:func:`clean_temporaries` removes those a kill or a crash left: at once when
+the process that wrote one is gone, else (another copy of the game may be
+saving right now) once it is older than a minute.
 
 >>> import tempfile, os, time
 >>> with tempfile.TemporaryDirectory() as d:
-...     stale = os.path.join(d, ".settings.json.abc123.tmp")
+...     stale = os.path.join(d, ".settings.json.abc123.tmp")   # an older version's name
 ...     open(stale, "w").close()
 ...     os.utime(stale, (time.time() - 3600,) * 2)
 ...     open(os.path.join(d, "notes.tmp"), "w").close()   # not ours: kept
-...     probe(d), clean_temporaries(d, ["settings.json"]), sorted(os.listdir(d))
+...     probe(d), clean_temporaries(d), sorted(os.listdir(d))
 (Access(readable=True, writable=True, reason=None), 1, ['notes.tmp'])
 """
 
@@ -24,7 +26,7 @@ import re
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterable, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional, Union
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +57,7 @@ def probe(folder: PathLike) -> Access:
     except OSError as exc:
         return Access(False, False, _why(exc))
     try:
-        fd, name = tempfile.mkstemp(dir=path, prefix=".probe.", suffix=".tmp")
+        fd, name = tempfile.mkstemp(dir=path, prefix=temp_prefix("probe"), suffix=TEMP_SUFFIX)
         os.close(fd)
         os.unlink(name)
     except OSError as exc:
@@ -63,12 +65,55 @@ def probe(folder: PathLike) -> Access:
     return Access(True, True, None)
 
 
-def clean_temporaries(folder: PathLike, names: Iterable[str], older_than: float = 60.0) -> int:
-    """Remove ``.<name>[.bak].<anything>.tmp`` left in ``folder`` for each of
-    ``names`` (and ``.probe.*.tmp``), if older than ``older_than`` seconds.
-    Returns how many went.  Never raises."""
-    alternatives = "|".join(re.escape(n) + r"(?:\.bak)?" for n in list(names) + ["probe"])
-    ours = re.compile(rf"^\.(?:{alternatives})\.[^/\\]+\.tmp$")
+#: a save's temporary file: ``.<file>.<pid>.<random>.tmp`` (the file a ``.json``
+#: store, its ``.bak``, or ``probe``); and the names older versions used, without the pid
+_STORE = r"(?P<name>[^/\\]+\.json(?:\.bak)?|probe)"
+_TEMP = re.compile(rf"^\.{_STORE}\.(?P<pid>[0-9]+)\.[A-Za-z0-9_]+\.tmp$")
+_OLD_TEMP = re.compile(rf"^\.{_STORE}\.[A-Za-z0-9_]+\.tmp$")
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_prefix(name: str) -> str:
+    """The start of the name of a temporary file written for ``name`` by this
+    process (``tempfile.mkstemp(prefix=temp_prefix(name), suffix=TEMP_SUFFIX)``):
+    the process id in it tells :func:`clean_temporaries` whether the save
+    can still be in progress.
+
+    >>> temp_prefix("records.json") == f".records.json.{os.getpid()}."
+    True
+    """
+    return f".{name}.{os.getpid()}."
+
+
+def process_gone(pid: int) -> Optional[bool]:
+    """True when no process has the id ``pid`` (nothing it wrote can be in
+    progress), False when one has (this one, another copy of the game or an
+    unrelated program that was given the id again), None when this system
+    cannot tell without risk (Windows, where ``os.kill`` would end the
+    process)."""
+    if pid == os.getpid():
+        return False
+    if os.name != "posix" or pid <= 0:  # os.kill(0, ...) would mean the whole process group
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # someone else's process
+        return False
+    except (OSError, OverflowError, ValueError):
+        return None
+    return False
+
+
+def clean_temporaries(folder: PathLike, older_than: float = 60.0) -> int:
+    """Remove the temporary files of interrupted saves of every store in
+    ``folder`` (``.<name>.json[.bak].<pid>.<random>.tmp``, and
+    ``.probe.<pid>.<random>.tmp``): one whose process is gone at once; one
+    whose process may still be running, or that names none (an older
+    version's), only when older than ``older_than`` seconds, as a save in
+    progress takes far less.  Anything else is left.  Returns how many
+    went.  Never raises."""
     removed = 0
     now = time.time()
     try:
@@ -76,10 +121,14 @@ def clean_temporaries(folder: PathLike, names: Iterable[str], older_than: float 
     except OSError:
         return 0
     for entry in entries:
-        if not ours.match(entry.name):
+        named = _TEMP.match(entry.name)
+        if named is None and not _OLD_TEMP.match(entry.name):
             continue
         try:
-            if not entry.is_file(follow_symlinks=False) or now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            stale = named is not None and process_gone(int(named.group("pid"))) is True
+            if not stale and now - entry.stat(follow_symlinks=False).st_mtime < older_than:
                 continue
             os.unlink(entry.path)
             removed += 1

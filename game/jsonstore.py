@@ -1,7 +1,7 @@
 """One JSON document on disk that survives crashes and damage (:class:`JsonStore`).
 
-Every write is atomic (temporary file in the same folder, flush, fsync,
-``os.replace``) and first copies the previous good file to ``<name>.bak``.
+Every write is atomic (temporary file in the same folder, named by
+:func:`game.datadir.temp_prefix`; flush, fsync, ``os.replace``) and first copies the previous good file to ``<name>.bak``.
 Every load tries the file, then the backup; a bad file is moved aside to
 ``<name>.corrupt-<timestamp>`` (never deleted) and the caller gets the value
 or None plus one line to show the player (or None).  A good backup is copied
@@ -20,6 +20,7 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, List, Optional, Tuple, TypeVar
 
+from .datadir import TEMP_SUFFIX, temp_prefix
 from .i18n import EN, Message
 from .jsontypes import JSON
 
@@ -226,7 +227,7 @@ class JsonStore(Generic[T]):
 
 
 def _atomic_write(path: Path, payload: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(payload)

@@ -120,7 +120,7 @@ class Storage:
                 self.memory_only = True
                 log.warning("the folder %s cannot be used (%s): nothing will be kept", folder, access.reason)
                 return Message("storage.unusable", folder=str(folder), reason=access.reason)
-            clean_temporaries(folder, (SETTINGS_FILE, RECORDS_FILE, GAME_FILE))
+            clean_temporaries(folder)  # every store's, the recent matches' too
             if not access.writable:
                 log.warning("the folder %s cannot be written (%s): nothing will be kept", folder, access.reason)
                 return Message("storage.read_only", folder=str(folder), reason=access.reason)

@@ -10,6 +10,8 @@ import contextlib
 import io
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Iterator
@@ -17,6 +19,7 @@ from typing import Iterator
 import pygame
 import pytest
 
+from game.datadir import TEMP_SUFFIX, process_gone, temp_prefix
 from game.scenes.records import RecordsScene
 from game.settings import Settings
 from game.records import MAX_COUNT, Tally
@@ -211,6 +214,57 @@ def test_temporary_files_of_interrupted_saves_are_cleaned_at_start(backgammon_ho
     assert d.app.settings.pace == "fast" and d.app.notice is None
     assert not any(p.exists() for p in left)
     assert fresh.exists() and mine.exists()
+
+
+def _a_finished_process() -> int:
+    """The id of a process that has ended (a copy of the game killed a moment ago)."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+@pytest.mark.skipif(os.name != "posix", reason="whether a process is running is asked the POSIX way")
+def test_temporary_files_of_every_store_are_cleaned_at_a_quick_restart(backgammon_home):
+    """A copy of the game killed in the middle of a save, restarted at once:
+    the temporary files its process left go, whatever their age and whichever
+    store they were for (the recent matches too); those of a copy that is
+    still running are left until they are old; others' files are never touched."""
+    gone, running = _a_finished_process(), os.getppid()
+    assert process_gone(gone) is True and process_gone(running) is False
+    backgammon_home.mkdir(parents=True, exist_ok=True)
+    left = [backgammon_home / f".{name}.{gone}.k{i}x.tmp" for i, name in
+            enumerate(["settings.json", "records.json", "saved-game.json", "recent-matches.json", "records.json.bak",
+                       "recent-matches.json.bak", "probe"])]
+    saving = backgammon_home / f".records.json.{running}.a1b2c3.tmp"  # another copy, saving right now
+    stuck = backgammon_home / f".settings.json.{running}.d4e5f6.tmp"  # ... or stuck long ago
+    others = [backgammon_home / name for name in ("notes.tmp", f".notes.txt.{gone}.abc.tmp", f".records.json.{gone}.tmp")]
+    for p in left + [saving, stuck] + others:
+        p.write_text("half a save")
+    old = time.time() - 3600
+    os.utime(stuck, (old, old))
+    AppDriver(size=(800, 600))
+    assert not any(p.exists() for p in left + [stuck])
+    assert saving.exists() and all(p.exists() for p in others)
+
+
+def test_a_save_names_its_temporary_file_after_its_process(backgammon_home, monkeypatch):
+    from game import jsonstore
+
+    written = []
+    replace = os.replace
+
+    def spy(src, dst):
+        written.append((Path(src).name, Path(dst).name))
+        return replace(src, dst)
+
+    monkeypatch.setattr(jsonstore.os, "replace", spy)
+    storage = Storage(backgammon_home)
+    storage.save_records(storage.load_records()[0])
+    storage.save_records(storage.load_records()[0])  # the second save keeps a backup first
+    monkeypatch.undo()
+    assert {dst for _, dst in written} == {RECORDS_FILE, RECORDS_FILE + ".bak"}
+    for tmp, dst in written:
+        assert tmp.startswith(temp_prefix(dst)) and tmp.endswith(TEMP_SUFFIX)
 
 
 @pytest.mark.parametrize("size", [(1, 1), (0, 0), (5, 100000)])
