@@ -599,7 +599,9 @@ def test_records_and_settings_round_trip_through_the_app(backgammon_home):
     d2.click_button(d2.scene.records_button)
     screen = d2.scene
     assert screen.rows[1][:3] == [i18n.t("records.mode.hotseat"), "1", str(int(winner == 0))]
-    assert screen.lines[-1] == i18n.t("records.dice", dice=sum(rec.faces), rolls=rec.rolls, opening=sum(rec.faces) - 2 * rec.rolls,
+    assert screen.lines[-1] == i18n.t("records.dice", dice=i18n.counted("records.dice.count", sum(rec.faces)),
+                                      rolls=i18n.counted("records.dice.rolls", rec.rolls),
+                                      opening=i18n.counted("records.dice.opening", sum(rec.faces) - 2 * rec.rolls),
                                       doubles=f"{100.0 * rec.doubles / rec.rolls:.1f}" if rec.rolls else "–")
 
 
