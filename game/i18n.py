@@ -271,6 +271,8 @@ EN: Dict[str, str] = {
     "storage.read_only": "Nothing new will be kept: the game's folder {folder} cannot be written ({reason}).",
     "storage.unreadable": "The {what} file could not be read; {lost}.{kept}",
     "storage.kept": " (damaged file kept as {name})",
+    "storage.denied": "The {what} file {name} cannot be read ({reason}): it is left as it is, and nothing is saved over it until the game may read it again.",
+    "storage.left_unreadable": "{name} cannot be read, and is left as it is",
     "storage.reset": "Some {what} were not valid and were reset: {names}.",
     "storage.reset_more": "{names} and {n} more",
     "storage.cannot_save": "Could not save the {what}: {reason}.",

@@ -263,6 +263,8 @@ ZH: Dict[str, str] = {
     "storage.read_only": "不会保存新的内容：无法写入游戏文件夹 {folder}（{reason}）。",
     "storage.unreadable": "无法读取{what}文件，{lost}。{kept}",
     "storage.kept": "（损坏的文件已另存为 {name}）",
+    "storage.denied": "无法读取{what}文件 {name}（{reason}）：文件保持原样，在游戏能再次读取它之前不会覆盖它。",
+    "storage.left_unreadable": "{name} 无法读取，已保持原样",
     "storage.reset": "部分{what}无效，已重置：{names}。",
     "storage.reset_more": "{names} 等另外 {n} 项",
     "storage.cannot_save": "无法保存{what}：{reason}。",

@@ -5,8 +5,11 @@ Every write is atomic (temporary file in the same folder, named by
 Every load tries the file, then the backup; a bad file is moved aside to
 ``<name>.corrupt-<timestamp>`` (never deleted) and the caller gets the value
 or None plus one line to show the player (or None).  A good backup is copied
-back in place of the missing file.  Loads never raise and never write over
-anything good.  Pure Python (no pygame).
+back in place of the missing file.  A file the player's account may not
+read (its permissions, or a lock) is not damaged: it is left where it is,
+untouched (never moved, replaced or removed) and the player is told it
+cannot be read.  Loads never raise and never write over anything good.
+Pure Python (no pygame).
 """
 
 from __future__ import annotations
@@ -37,8 +40,9 @@ Parsed = Tuple[T, List[str]]
 
 @dataclass(frozen=True)
 class Read(Generic[T]):
-    """One file read: ``state`` is 'missing', 'bad' (``reason`` says why) or
-    'ok' (``parsed`` holds the value and the fields that were bad)."""
+    """One file read: ``state`` is 'missing', 'denied' (there, but it may not
+    be read: ``reason`` says why), 'bad' (``reason`` says why) or 'ok'
+    (``parsed`` holds the value and the fields that were bad)."""
 
     state: str
     parsed: Optional[Parsed[T]] = None
@@ -76,7 +80,9 @@ class JsonStore(Generic[T]):
             raw = path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):
             return Read("missing")
-        except Exception as exc:  # unreadable (permissions, a folder...): treat as bad
+        except PermissionError as exc:  # not damaged: the system does not let the game read it
+            return Read("denied", reason=exc.strerror or type(exc).__name__)
+        except Exception as exc:  # unreadable (a folder in its place...): treat as bad
             return Read("bad", reason=f"{type(exc).__name__}: {exc}")
         try:
             doc = json.loads(raw.decode("utf-8"))
@@ -126,6 +132,9 @@ class JsonStore(Generic[T]):
         if got.parsed is not None:
             value, problems = got.parsed
             return value, self._problems_line(problems)
+        if got.state == "denied":  # left as it is: no backup in its place, nothing saved over it
+            log.warning("%s cannot be read: %s", self.path, got.reason)
+            return None, Message("storage.denied", what=self._label, name=self.path.name, reason=got.reason)
         if got.state == "bad":
             log.warning("%s is unreadable: %s", self.path, got.reason)
             moved = self._set_aside(self.path)
@@ -139,6 +148,8 @@ class JsonStore(Generic[T]):
                 return value, Message("storage.backup_used", what=self._label, kept=self._kept(aside))
             key = "storage.restored_missing" if main_state == "missing" else "storage.restored_damaged"
             return value, Message(key, what=self._label, kept=self._kept(aside))
+        if got.state == "denied":
+            log.warning("%s cannot be read: %s", self.backup, got.reason)
         if got.state == "bad":
             log.warning("%s is unreadable: %s", self.backup, got.reason)
             moved = self._set_aside(self.backup)
@@ -201,7 +212,10 @@ class JsonStore(Generic[T]):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             state = self._read(self.path).state
-            if state == "ok":
+            if state == "denied":  # never replace what could not be read
+                log.warning("not saving over %s: it cannot be read", self.path)
+                return self._left_unreadable("storage.cannot_save", self.path)
+            if state == "ok" and not _denied(self.backup):
                 _atomic_write(self.backup, self.path.read_bytes())
             elif state == "bad":
                 self._set_aside(self.path)  # keep the old backup: it may be the good one
@@ -213,7 +227,11 @@ class JsonStore(Generic[T]):
 
     def discard(self) -> Optional[str]:
         """Remove the file and its backup (backup first, so a crash half-way
-        cannot bring an older copy back).  Set-aside damaged files stay."""
+        cannot bring an older copy back).  Set-aside damaged files stay, and
+        so do both when either cannot be read (a line says so)."""
+        for p in (self.path, self.backup):
+            if _denied(p):
+                return self._left_unreadable("storage.cannot_remove", p)
         try:
             for p in (self.backup, self.path):
                 try:
@@ -224,6 +242,22 @@ class JsonStore(Generic[T]):
             log.warning("could not remove %s: %s", self.path, exc)
             return Message("storage.cannot_remove", what=self._label, reason=exc.strerror or exc)
         return None
+
+
+    def _left_unreadable(self, key: str, path: Path) -> str:
+        """'Could not save/remove the records: records.json cannot be read, and is left as it is.'"""
+        return Message(key, what=self._label, reason=Message("storage.left_unreadable", name=path.name))
+
+
+def _denied(path: Path) -> bool:
+    """Is ``path`` there but not readable by this account?"""
+    try:
+        with open(path, "rb"):
+            return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
 
 
 def _atomic_write(path: Path, payload: bytes) -> None:

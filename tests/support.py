@@ -1,5 +1,6 @@
 """Paths and helpers shared by the tests."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -34,3 +35,35 @@ def random_positions(n, seed=3):
     """``n`` positions reached by random play from the start (the same
     sampler the move-generator benchmark uses)."""
     return reachable_positions(n, seed)
+
+
+def deny(monkeypatch, *paths: Path) -> None:
+    """Make reading ``paths`` fail as a file of mode 000 does for a normal
+    user (root reads anything, so the refusal is simulated where the game
+    reads: ``Path.read_bytes`` and ``open``)."""
+    from game import jsonstore
+
+    refused = {Path(p) for p in paths}
+    read_bytes, real_open = Path.read_bytes, open
+
+    def guarded_read(self):
+        if Path(self) in refused:
+            raise PermissionError(13, "Permission denied", str(self))
+        return read_bytes(self)
+
+    def guarded_open(file, *args, **kw):
+        if isinstance(file, (str, os.PathLike)) and Path(file) in refused:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kw)
+
+    monkeypatch.setattr(Path, "read_bytes", guarded_read)
+    monkeypatch.setattr(jsonstore, "open", guarded_open, raising=False)
+
+
+def raw_files(folder: Path) -> dict:
+    """Every file's bytes, read past :func:`deny`'s refusal."""
+    out = {}
+    for p in sorted(folder.iterdir()):
+        with open(p, "rb") as f:
+            out[p.name] = f.read()
+    return out

@@ -22,9 +22,10 @@ import pytest
 from game.datadir import TEMP_SUFFIX, process_gone, temp_prefix
 from game.scenes.records import RecordsScene
 from game.settings import Settings
-from game.records import MAX_COUNT, Tally
+from game.records import MAX_COUNT, Records, Tally
 from game.storage import RECORDS_FILE, SETTINGS_FILE, Storage
 from game.testing import AppDriver
+from support import deny, raw_files
 
 
 def _visible_texts(scene) -> list:
@@ -68,6 +69,35 @@ def test_records_at_the_largest_accepted_count_are_drawn(backgammon_home):
     d.app.set_language("zh")  # and in Chinese, at the smallest window
     d.app.resize((320, 240))
     d.frames(2)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_records_the_player_may_not_read_are_said_so_and_left_as_they_are(backgammon_home, monkeypatch, lang):
+    """records.json of mode 000 (simulated: root reads anything): the records
+    screen says the file cannot be read, in the language shown; a game
+    finished meanwhile is not saved over it, and the file stays where it is."""
+    from engine import FixedDice, Match
+    from game import i18n
+    from game.options import MatchOptions
+    from game.session import Session
+
+    Storage(backgammon_home).save_records(Records(rolls=9, faces=[3, 3, 3, 3, 3, 3]))
+    before = raw_files(backgammon_home)
+    deny(monkeypatch, backgammon_home / RECORDS_FILE)
+    d = AppDriver(size=(800, 600), settings=Settings(pace="instant", language=lang))
+    session = Session(Match(length=1, dice=FixedDice([3, 1])), (None, None), d.app.settings)
+    d.app.keep_match(session, MatchOptions(mode="hotseat", length=1))
+    assert session.roll() and session.resign("single") and session.answer_resignation(True)
+    d.frames(2)
+    d.app.saves.flush()
+    assert raw_files(backgammon_home)[RECORDS_FILE] == before[RECORDS_FILE]
+    assert not [name for name in raw_files(backgammon_home) if ".corrupt-" in name]
+    screen = _open_records(d)
+    said = [line for line in screen.lines if "records.json" in line]
+    words = "cannot be read" if lang == "en" else "无法读取"
+    assert said and words in said[0] and i18n.language() == lang
+    monkeypatch.undo()
+    assert Storage(backgammon_home).load_records() == (Records(rolls=9, faces=[3, 3, 3, 3, 3, 3]), None)
 
 
 # -- 2. a data folder that cannot be used ------------------------------------------------------------

@@ -26,6 +26,7 @@ from game.jsonstore import JsonStore
 from game.records import Records, Tally, mode_key
 from game.storage import ENV_HOME, GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from game.stored_settings import StoredSettings
+from support import deny, raw_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -522,3 +523,81 @@ def test_generic_store_parse_errors_of_any_type_are_contained(tmp_path):
 def test_settings_fields_all_have_checks():
     assert set(StoredSettings.CHECKS) == {f.name for f in fields(StoredSettings)}
     assert StoredSettings().invalid_fields() == []
+
+
+# -- a file the player's account may not read -------------------------------------------------
+STORES = {
+    "settings": (SETTINGS_FILE, lambda s: s.save_settings(StoredSettings(pace="fast")), lambda s: s.load_settings(),
+                 lambda s: s.save_settings(StoredSettings(pace="instant")), StoredSettings()),
+    "records": (RECORDS_FILE, lambda s: s.save_records(Records(rolls=7)), lambda s: s.load_records(),
+                lambda s: s.save_records(Records(rolls=1)), Records()),
+    "saved game": (GAME_FILE, lambda s: s.save_game(game_doc(played_match())), lambda s: s.load_game(validate),
+                   lambda s: s.save_game(game_doc(played_match(2))), None),
+}
+
+
+@pytest.mark.parametrize("which", sorted(STORES))
+def test_a_file_that_may_not_be_read_is_left_as_it_is_and_said_so(home, monkeypatch, which):
+    name, save, load, save_other, default = STORES[which]
+    s = Storage()
+    save(s)
+    save(s)  # and a backup beside it
+    before = raw_files(home)
+    good = load(s)
+    deny(monkeypatch, home / name)
+    value, message = load(s)
+    assert value == default and message is not None
+    assert message.key == "storage.denied" and name in message and "cannot be read" in message
+    assert "damaged" not in message and "corrupt" not in message
+    assert raw_files(home) == before  # not renamed, not replaced by the backup
+    refused = save_other(s)
+    assert refused is not None and "cannot be read, and is left as it is" in refused
+    if which == "saved game":
+        removed = s.discard_game()
+        assert removed is not None and "left as it is" in removed
+    assert raw_files(home) == before  # nothing saved over it, nothing removed
+    monkeypatch.undo()
+    assert load(s) == good  # readable again: all there
+
+
+def test_the_unreadable_line_reads_in_chinese(home, monkeypatch):
+    from game import i18n
+
+    s = Storage()
+    s.save_records(Records(rolls=3))
+    deny(monkeypatch, home / RECORDS_FILE)
+    _, message = s.load_records()
+    i18n.set_language("zh")
+    try:
+        shown = i18n.tr(message)
+    finally:
+        i18n.set_language("en")
+    assert "无法读取战绩文件 records.json" in shown and "保持原样" in shown
+
+
+def test_a_backup_that_may_not_be_read_is_left_too(home, monkeypatch):
+    s = Storage()
+    s.save_records(Records(rolls=1))
+    s.save_records(Records(rolls=2))
+    backup = home / (RECORDS_FILE + ".bak")
+    kept = backup.read_bytes()
+    deny(monkeypatch, backup)
+    assert s.save_records(Records(rolls=3)) is None  # the records are saved ...
+    assert raw_files(home)[backup.name] == kept  # ... and the backup no one may read is not replaced
+    assert s.load_records() == (Records(rolls=3), None)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions as a normal user")
+def test_a_real_mode_000_file_is_left_as_it_is(home):
+    s = Storage()
+    s.save_records(Records(rolls=5))
+    path = home / RECORDS_FILE
+    path.chmod(0)
+    try:
+        value, message = s.load_records()
+        assert value == Records() and message is not None and "cannot be read" in message
+        assert s.save_records(Records(rolls=1)) is not None
+        assert not aside(home, RECORDS_FILE)
+    finally:
+        path.chmod(0o644)
+    assert s.load_records() == (Records(rolls=5), None)
