@@ -303,7 +303,7 @@ _EN: List[Section] = [
         "(the square icon) shows the board from straight above; the <b>oblique view</b> (the slanted "
         "icon) shows it in perspective from your chair, with the checkers' thickness, their shadows and "
         "the dice tumbling as cubes. The V key, the left stick's click, or Settings switch them too, and "
-        "the game remembers your choice.",
+        "the game remembers your choice. Point at a button, or reach it with Tab, and its name shows beside it.",
         "In the oblique view, drag on an empty part of the board (or push the right stick) to turn it, "
         "within limits; the mouse wheel, a two-finger pinch or the triggers zoom towards where you point. "
         "Home (or the right stick's click) brings back the usual view. When two play on one screen, the "
@@ -417,11 +417,11 @@ _ZH: List[Section] = [
     Section("开局走法", _opening_paragraphs("zh", [
         "下面是第一手的常见好走法，点号都按走棋一方来数。它们都稳妥可靠，但并不是唯一的选择。",
     ], "开局第一掷不会是对子，但应对的第一手可能是："), "openings"),
-    Section("看棋盘：俯视与斜视", [
-        "棋盘右上角的两个按钮决定怎样看棋桌：<b>俯视</b>（方形图标）从正上方看棋盘；<b>斜视</b>（斜面图标）"
+    Section("看棋盘：俯视角与斜视角", [
+        "棋盘右上角的两个按钮决定怎样看棋桌：<b>俯视角</b>（方形图标）从正上方看棋盘；<b>斜视角</b>（斜面图标）"
         "从你的座位透视地看棋盘，棋子有厚度和影子，骰子像立方体一样翻滚。也可以按 V 键、按下左摇杆，"
-        "或在设置里切换，游戏会记住你的选择。",
-        "斜视时，在棋盘的空白处拖动（或推右摇杆）可以在一定范围内转动棋盘；鼠标滚轮、双指捏合或扳机键"
+        "或在设置里切换，游戏会记住你的选择。把指针移到按钮上或用 Tab 选中它，旁边就会显示它的名字。",
+        "斜视角下，在棋盘的空白处拖动（或推右摇杆）可以在一定范围内转动棋盘；鼠标滚轮、双指捏合或扳机键"
         "会朝指针所指的地方缩放。按 Home 键（或按下右摇杆）回到默认视角。两人同屏对战时，无论哪种视角，"
         "棋盘都会转向该掷骰的一方。",
         "两种视角下操作完全相同：点击或拖动棋子，用键盘或手柄，请求提示都可以。Tab 键、方向键（电视遥控器的方向键和确定键）"

@@ -161,9 +161,10 @@ EN: Dict[str, str] = {
     "settings.fullscreen": "Full screen",
     "settings.language": "Language",
     "settings.board_view": "Board view",
-    "settings.board_view.top": "Top",
-    "settings.board_view.oblique": "Oblique",
-    "settings.board_view_hint": "Top: the board from straight above · Oblique: in perspective, from your chair",
+    "settings.board_view_hint": "Top view: from straight above · Oblique view: in perspective, from your chair",
+    # the two views of the board: the settings' choices and the buttons at the board's corner say the same
+    "view.top": "Top view",
+    "view.oblique": "Oblique view",
     # rules & help, records
     "help.title": "Rules & help",
     "records.title": "Records",

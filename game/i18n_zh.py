@@ -153,9 +153,9 @@ ZH: Dict[str, str] = {
     "settings.fullscreen": "全屏",
     "settings.language": "语言",
     "settings.board_view": "棋盘视角",
-    "settings.board_view.top": "俯视",
-    "settings.board_view.oblique": "斜视",
-    "settings.board_view_hint": "俯视：从正上方看棋盘 · 斜视：从你的座位透视地看",
+    "settings.board_view_hint": "俯视角：从正上方看棋盘 · 斜视角：从你的座位透视地看",
+    "view.top": "俯视角",
+    "view.oblique": "斜视角",
     # rules & help, records
     "help.title": "规则与帮助",
     "records.title": "战绩",

@@ -312,7 +312,7 @@ def test_the_settings_screen_describes_the_views_in_both_languages(lang, size):
     st = d.app.scene
     assert isinstance(st, SettingsScene)
     names = [b.text for b, _ in st.rows["board_view"].buttons]
-    assert names == [i18n.t("settings.board_view.top"), i18n.t("settings.board_view.oblique")]
+    assert names == [i18n.t("view.top"), i18n.t("view.oblique")]
     hint = st.view_hint
     assert hint.text == i18n.t("settings.board_view_hint") and all(name in hint.text for name in names)
     assert hint.font.size(hint.text)[0] <= hint.rect.width  # all of it shown

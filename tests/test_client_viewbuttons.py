@@ -255,3 +255,44 @@ def test_turned_or_zoomed_the_oblique_board_never_passes_under_the_buttons(size)
         if cam.angles.zoom > 2.5:  # nothing of the area is left bare: the buttons stand over the board, in its corner
             assert both.right >= area.right - both.h and both.top <= area.top + both.h
         _buttons_switch_there_and_back(d)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("view", [TOP, OBLIQUE])
+def test_each_button_says_its_name_under_the_pointer_and_with_the_focus_the_settings_say_the_same(view, lang):
+    from game import i18n
+    from game.match.intents import OpenSettings
+
+    i18n.set_language(lang)
+    d = _driver(view)
+    rects = d.scene.renderer.view_button_rects()
+    assert d.scene.board_view().view_tip is None
+    names = {mode: i18n.t(f"view.{mode}") for mode in (TOP, OBLIQUE)}
+    assert names[TOP] != names[OBLIQUE] and all(names.values())
+    for mode in (TOP, OBLIQUE):
+        d.mouse_move(rects[mode].center)
+        view_now = d.scene.board_view()
+        assert view_now.view_tip == (mode, names[mode])
+        box = d.scene.renderer.view_tip_rect(view_now)
+        assert box is not None and board_area(d.layout).contains(box) and not box.colliderect(viewbuttons.area(rects))
+        assert names[mode] in d.scene.text.drawn
+        shown = [d.app.screen.get_at((x, y))[:3] for x in range(box.left + 2, box.right - 2, 3) for y in range(box.top + 2, box.bottom - 2, 3)]
+        assert viewbuttons.TIP_BACK in shown and viewbuttons.ICON in shown  # the box and its words, on the screen
+    d.mouse_move((2, d.app.size[1] - 2))  # the pointer leaves: the name goes, the board is drawn again there
+    assert d.scene.board_view().view_tip is None
+    assert d.app.screen.get_at((box.left + 2, box.centery))[:3] != viewbuttons.TIP_BACK
+    for _ in range(len(d.scene.controller.buttons) + 1):  # the focus, from the keys, shows the name too
+        d.key(pygame.K_TAB)
+        b = _focused(d)
+        if isinstance(b, viewbuttons.ViewButton):
+            assert d.scene.board_view().view_tip == (b.mode, names[b.mode])
+            break
+    else:
+        raise AssertionError("Tab never reached a view button")
+    # the settings name the two views with the same words
+    d.key(pygame.K_ESCAPE)
+    d.scene.do(OpenSettings())
+    d.frames(1)
+    row = d.app.scene.rows["board_view"]
+    assert {mode: row.button_for(mode).text for mode in (TOP, OBLIQUE)} == names
+    assert names[TOP] in i18n.t("settings.board_view_hint") and names[OBLIQUE] in i18n.t("settings.board_view_hint")

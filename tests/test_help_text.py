@@ -292,7 +292,7 @@ def test_the_views_section_describes_both_views_and_how_to_move_them(lang):
 
     i18n.set_language(lang)
     try:
-        names = [i18n.t(f"settings.board_view.{v}") for v in ("top", "oblique")]
+        names = [i18n.t(f"view.{v}") for v in ("top", "oblique")]
     finally:
         i18n.set_language("en")
     section = next(s for s in HELP[lang] if s.key == "views")

@@ -151,10 +151,19 @@ class BoardRenderer(Overlays):
             rects = self.view_button_rects()
             if area is None or area.colliderect(viewbuttons.area(rects)):
                 viewbuttons.draw(surface, rects, view.view_mode, view.view_focus)
+            tip = self.view_tip_rect(view)
+            if tip is not None and view.view_tip is not None and (area is None or area.colliderect(tip)):
+                viewbuttons.draw_tip(surface, self.text, self.layout, rects, *view.view_tip)
 
     def view_button_rects(self) -> viewbuttons.Rects:
         """Where the view buttons are (the top view: in the board's top-right corner)."""
         return viewbuttons.button_rects(self.layout)
+
+    def view_tip_rect(self, view: BoardView) -> Optional[pygame.Rect]:
+        """Where the name of a view button is shown in ``view`` (None: no name shown)."""
+        if view.view_mode is None or view.view_tip is None:
+            return None
+        return viewbuttons.tip_rect(self.text, self.layout, self.view_button_rects(), *view.view_tip)
 
     # -- what changed between two views ---------------------------------------------------------
     def _region(self, viewer_loc: int) -> pygame.Rect:
@@ -170,7 +179,7 @@ class BoardRenderer(Overlays):
         changed on the board's plane (:meth:`lift_regions` puts it on the
         screen), the prompt's words as they were and as they are, the view
         buttons when their focus moved."""
-        same = replace(old, prompt=new.prompt, view_focus=new.view_focus, snap=replace(old.snap, pips=new.snap.pips))
+        same = replace(old, prompt=new.prompt, view_focus=new.view_focus, view_tip=new.view_tip, snap=replace(old.snap, pips=new.snap.pips))
         plane = dirty_regions(self.layout, same, new, self.sprites.focus_ring.get_size())
         if plane is None:
             return None
@@ -179,8 +188,8 @@ class BoardRenderer(Overlays):
             rects += [self.prompt_rect(v.prompt).inflate(6, 6) for v in (old, new) if v.prompt]
         if old.snap.pips != new.snap.pips and self.show_pips:  # the counts' words, as they were and as they are
             rects += [self.pips_rect(v, player).inflate(6, 6) for v in (old, new) for player in (0, 1) if old.snap.pips[player] != new.snap.pips[player]]
-        if old.view_focus != new.view_focus:  # the buttons stand on the screen, not on the board
-            rects.append(viewbuttons.area(self.view_button_rects()))
+        if old.view_focus != new.view_focus or old.view_tip != new.view_tip:  # the buttons and their names stand on the screen
+            rects += [viewbuttons.area(self.view_button_rects())] + [r for r in map(self.view_tip_rect, (old, new)) if r is not None]
         parts: List[pygame.Rect] = []
         for r in rects:  # each part drawn once (a count's words as they were and are, the same place)
             if not any(p.contains(r) for p in parts):

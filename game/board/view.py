@@ -61,6 +61,8 @@ class BoardView:
     view_mode: Optional[str] = None
     #: the view button with the keyboard focus, if one has it
     view_focus: Optional[str] = None
+    #: the view button whose name is shown beside it (under the pointer or with the focus), and its name
+    view_tip: Optional[Tuple[str, str]] = None
 
 
 def board_box(layout: Layout) -> Tuple[float, float, float, float]:

@@ -2,7 +2,9 @@
 the oblique view.  They are drawn as small icons (a square seen from above, a
 board in perspective) with the board, hit-tested before it, and stand in the
 focus chain with the other buttons (:class:`ViewButton`), so Tab, the arrows,
-a remote's or a pad's d-pad and OK reach them as they reach the rest.
+a remote's or a pad's d-pad and OK reach them as they reach the rest.  The
+button under the pointer or with the focus shows its name beside it
+(:func:`tip_rect`, :func:`draw_tip`): the same words the settings use.
 
 In the top view they sit in the corner the layout leaves free for them (the
 frame and the top of the far tray, above that tray's checkers); a board too
@@ -35,6 +37,7 @@ import pygame
 
 from .layout import BOARD_W, FAR_TRAY_FREE, RIGHT_HALF, TOP_POINTS, Layout
 from .projection import OBLIQUE, TOP, VIEWS
+from .text import TextCache
 
 Point = Tuple[float, float]
 Rects = Dict[str, pygame.Rect]
@@ -42,6 +45,8 @@ ICON = (236, 222, 196)
 ACTIVE = (245, 197, 66)
 FACE = (40, 30, 22)
 FOCUS = (120, 200, 255)
+#: the box a button's name is shown in
+TIP_BACK = (20, 24, 29)
 #: a button's side: this share of a point's width, at least MIN_PX pixels
 SHARE = 0.62
 MIN_PX = 24
@@ -187,3 +192,33 @@ def draw(surface: pygame.Surface, rects: Rects, mode: str, focused: Optional[str
             quad = [(inner.left + slant, inner.top), (inner.right - slant, inner.top), (inner.right, inner.bottom), (inner.left, inner.bottom)]
             pygame.draw.polygon(surface, colour, quad, w)
             pygame.draw.line(surface, colour, (inner.centerx, inner.top), (inner.centerx, inner.bottom - 1), w)
+
+
+def _tip_px(layout: Layout) -> int:
+    return max(12, int(layout.d * 0.36))
+
+
+def tip_rect(text: TextCache, layout: Layout, rects: Rects, mode: str, words: str) -> pygame.Rect:
+    """Where the name ``words`` of the view ``mode`` is shown: in a box just
+    under the buttons, its right edge under the button's (above them when
+    there is no room below), inside the board's part of the window."""
+    label = text.render(words, _tip_px(layout), ICON)
+    pad = max(3, label.get_height() // 4)
+    box = pygame.Rect(0, 0, label.get_width() + 2 * pad, label.get_height() + pad)
+    both, gap = area(rects), max(2, rects[mode].h // 6)
+    bounds = pygame.Rect(layout.board_area)
+    box.right, box.top = rects[mode].right, both.bottom + gap
+    if box.bottom > bounds.bottom:
+        box.bottom = both.top - gap
+    return box.clamp(bounds)
+
+
+def draw_tip(surface: pygame.Surface, text: TextCache, layout: Layout, rects: Rects, mode: str, words: str) -> pygame.Rect:
+    """The name of the view ``mode`` in its box (opaque: drawing it again
+    changes nothing); returns the box."""
+    box = tip_rect(text, layout, rects, mode, words)
+    label = text.render(words, _tip_px(layout), ICON)
+    pygame.draw.rect(surface, TIP_BACK, box, border_radius=max(2, box.h // 5))
+    pygame.draw.rect(surface, ICON, box, 1, border_radius=max(2, box.h // 5))
+    surface.blit(label, label.get_rect(center=box.center))
+    return box

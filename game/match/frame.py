@@ -41,6 +41,7 @@ def board_key(view: BoardView, camera_version: int) -> Tuple[Hashable, ...]:
         view.tumbling is not None,
         view.view_mode,
         view.view_focus,
+        view.view_tip,
         camera_version,
     )
 

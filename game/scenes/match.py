@@ -312,7 +312,8 @@ class MatchScene(Scene):
         s = self.session
         focused = self.controller.focused()  # a view button with the focus is ringed on the board
         view_focus = focused[0].mode if focused is not None and isinstance(focused[0], ViewButton) else None
-        view = BoardView(snap=self.animator.display, viewer=self.viewer(), view_mode=self.table.mode, view_focus=view_focus)
+        view = BoardView(snap=self.animator.display, viewer=self.viewer(), view_mode=self.table.mode, view_focus=view_focus,
+                         view_tip=self.table.tip(view_focus, self.renderer.view_button_rects()))
         head = self.animator.head
         if head is not None:
             return animated(view, head, alpha, self.layout, seed=len(s.game.log))

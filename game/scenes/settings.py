@@ -62,7 +62,7 @@ class SettingsScene(MenuScene):
             self.rows["fullscreen"].set_enabled(False)
         y += row_h + gap
         self.rows["board_view"] = ChoiceRow(self, pygame.Rect(x, y, iw, row_h), t("settings.board_view"),
-                                            [(v, t(f"settings.board_view.{v}")) for v in VIEWS], s.board_view, self._set_view)
+                                            [(v, t(f"view.{v}")) for v in VIEWS], s.board_view, self._set_view)
         y += row_h + gap
         # each language named in its own script (a font that has them all: "#language")
         current = i18n.language()

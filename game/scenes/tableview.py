@@ -18,6 +18,7 @@ from ..board.layout import Layout
 from ..board.oblique import renderer_for
 from ..board.projection import OBLIQUE, TOP
 from ..board.render import BoardRenderer, TextCache, board_area
+from ..i18n import t
 from ..match.intents import Intent, SetView
 from ..settings import Settings
 
@@ -82,6 +83,12 @@ class TableView:
         if self.camera.reset():
             self.on_change()
         return True
+
+    def tip(self, focused: Optional[str], rects: viewbuttons.Rects) -> Optional[Tuple[str, str]]:
+        """The view button whose name is shown, and its name: the one with
+        the focus, else the one under the pointer (None: neither)."""
+        mode = focused or viewbuttons.at(rects, self.pointer_at)
+        return None if mode is None else (mode, t(f"view.{mode}"))
 
     def focusables(self, where: Callable[[], viewbuttons.Rects]) -> List[Tuple[viewbuttons.ViewButton, Intent]]:
         """The view buttons in the focus chain, each with its intent (``where``:
