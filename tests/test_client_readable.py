@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine import FixedDice, Match, Position
+from engine.kinds import Phase
 from engine.match import set_up_game
 from game import i18n
 from game.settings import Settings
@@ -128,6 +129,70 @@ def test_the_computers_take_or_drop_is_shown_as_a_banner(take):
             break
         d.frames(1)
     assert shown >= 1.4
+
+
+BANNER_SIZES = [(800, 600), (1024, 768), (1280, 720), (1920, 1080), (1080, 1920)]
+
+
+def _banners():
+    """The cube's banners, and the longest of the others, in both languages."""
+    out = []
+    for lang in ("en", "zh"):
+        i18n.set_language(lang)
+        out += [i18n.t("board.takes", name=i18n.t("player.1"), value=4), i18n.t("board.drops", name=i18n.t("player.1")),
+                i18n.t("board.no_moves"), i18n.t("result.banner", name=i18n.t("player.0"), kind=i18n.t("result.backgammon"), points=192)]
+    i18n.set_language("en")
+    return out
+
+
+@pytest.mark.parametrize("view", ["top", "oblique"])
+@pytest.mark.parametrize("size", BANNER_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_banner_never_covers_the_cube_wherever_the_cube_is(size, view):
+    """Offered (in the middle of the board), centred, on either side; with
+    the dice on the board or not: the banner's box and the cube's do not meet."""
+    from dataclasses import replace
+
+    from game.board.render import board_area
+
+    d = Driver(size=size, settings=Settings(pace="fast", board_view=view), match=_cube_match())
+    d.key(pygame.K_d)  # White doubles: the cube goes to the middle of the board
+    d.settle()
+    r = d.scene.renderer
+    offered = d.scene.board_view()
+    assert offered.snap.phase == "doubled"
+    cubes = [offered.snap] + [replace(offered.snap, phase=Phase.ROLL, cube_value=v, cube_owner=o) for v, o in ((1, None), (2, 0), (4, 1))]
+    rolled = [replace(c, phase=Phase.MOVE, dice=(5, 2), remaining=(5, 2), turn=t) for c in cubes[1:] for t in (0, 1)]
+    checked = 0
+    for snap in cubes + rolled:
+        for words in _banners():
+            view_now = replace(offered, snap=snap, banner=words)
+            box, cube = r.banner_rect(view_now), r.cube_box(view_now)
+            dice = [r.screen_rect(x, x.w) for x in r.shown_dice_rects(view_now)]
+            assert cube is not None and not box.colliderect(cube), (words, snap.phase, snap.cube_owner, box, cube)
+            assert box.collidelist(dice) < 0 and board_area(d.layout).contains(box), (words, box, dice)
+            checked += 1
+    assert checked == 10 * 8
+
+
+@pytest.mark.parametrize("view", ["top", "oblique"])
+@pytest.mark.parametrize("take", [True, False])
+def test_the_computers_take_or_drop_banner_stands_off_the_cube_on_the_screen(take, view):
+    d = Driver(size=(1280, 720), settings=Settings(pace="realistic", board_view=view), match=_cube_match(), seats=(None, _Answers(take)))
+    d.key(pygame.K_d)
+    want = i18n.t("board.takes", name="Black", value=2) if take else i18n.t("board.drops", name="Black")
+    seen = 0
+    for _ in range(900):
+        if d.session.thinking:
+            d.session.wait_for_computer()
+        view_now = d.scene.board_view()
+        if view_now.banner == want:
+            box, cube = d.scene.renderer.banner_rect(view_now), d.scene.renderer.cube_box(view_now)
+            assert cube is not None and not box.colliderect(cube), (box, cube)
+            seen += 1
+        elif seen:
+            break
+        d.frames(1)
+    assert seen > 10
 
 
 # -- the result ------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """What is drawn over the board: the hinted play (dotted arrows and the
 ranked list in a box that covers none of what the hint talks about) and the
-banner (a line in the middle, never over the dice).  Both are placed on the
+banner (its words in the middle, broken into lines to fit the board, never
+over the dice or the cube).  Both are placed on the
 screen, through the view's projection: :class:`Overlays` is the part of a
 renderer that draws them (the oblique view overrides some of it)."""
 
@@ -11,6 +12,7 @@ from typing import Dict, List, Optional, Tuple
 
 import pygame
 
+from . import places
 from .layout import Layout
 from .palette import GOLD, HINT
 from .text import TextCache
@@ -150,19 +152,54 @@ class Overlays:
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, edge, box, width)
 
+    def banner_lines(self, view: BoardView) -> List[pygame.Surface]:
+        """The banner's words, rendered, in lines no wider than the board (less a margin)."""
+        from ..help_text import wrap_html
+
+        lay = self.layout
+        assert view.banner
+        font = self.text.font(lay.font_px("banner"))
+        width = max(lay.d * 4, self.screen_rect(lay.board_rect).clip(board_area(lay)).width - lay.d * 1.2)
+        lines = wrap_html(view.banner, lambda s: font.size(s)[0], int(width)).split("<br>") if "<" not in view.banner else [view.banner]
+        return [self.text.render(line, lay.font_px("banner"), WHITE) for line in lines]
+
+    def cube_box(self, view: BoardView) -> Optional[pygame.Rect]:
+        """Where the cube is seen on the screen (None: no cube on the board)."""
+        if not places.cube_drawn(view):
+            return None
+        r = places.cube_rect(self.layout, view)
+        return self.screen_rect(r, r.w)
+
     def banner_rect(self, view: BoardView) -> Optional[pygame.Rect]:
-        """The banner's box: the middle of the board, or the middle of the
-        half without dice when the middle would cover them."""
+        """The banner's box, over neither the dice nor the cube: the middle
+        of the board; else the middle of the half without dice, or of the
+        other half; else just above (or below) what the middle would cover."""
         if not view.banner:
             return None
         lay = self.layout
-        label = self.text.render(view.banner, lay.font_px("banner"), WHITE)
-        box = label.get_rect(center=self._screen_point(lay.board_rect.center)).inflate(int(lay.d * 0.8), int(lay.d * 0.4))
+        labels = self.banner_lines(view)
+        box = pygame.Rect(0, 0, max(lab.get_width() for lab in labels), sum(lab.get_height() for lab in labels))
+        box.inflate_ip(int(lay.d * 0.8), int(lay.d * 0.4))
+        area = board_area(lay)
         dice = self.shown_dice_rects(view)
-        if box.collidelist([self.screen_rect(r, r.w) for r in dice]) >= 0:
-            free = lay.other_dice_area if dice[0].colliderect(lay.dice_area) else lay.dice_area
-            box.center = self._screen_point(free.center)
-        return box.clamp(board_area(lay))
+        cube = self.cube_box(view)
+        avoid = [self.screen_rect(r, r.w) for r in dice] + ([cube] if cube is not None else [])
+        halves = (lay.other_dice_area, lay.dice_area) if dice and dice[0].colliderect(lay.dice_area) else (lay.dice_area, lay.other_dice_area)
+        tried = []
+        for spot in (lay.board_rect.center,) + tuple(h.center for h in halves):
+            box.center = self._screen_point(spot)
+            placed = box.clamp(area)
+            if placed.collidelist(avoid) < 0:
+                return placed
+            tried.append(placed)
+        first = tried[0]
+        under = [r for r in avoid if r.left < first.right and r.right > first.left]  # what it would cover, and all else in its way
+        gap = max(2, int(lay.d * 0.1))
+        for moved in (first.move(0, min(r.top for r in under) - gap - first.bottom), first.move(0, max(r.bottom for r in under) + gap - first.top)):
+            moved = moved.clamp(area)
+            if moved.collidelist(avoid) < 0:
+                return moved
+        return min(tried, key=lambda b: len(b.collidelistall(avoid)))
 
     def _screen_point(self, plane: Tuple[float, float]) -> Tuple[int, int]:
         x, y = self.to_screen(plane)
@@ -172,6 +209,9 @@ class Overlays:
         lay = self.layout
         box = self.banner_rect(view)
         assert box is not None and view.banner
-        label = self.text.render(view.banner, lay.font_px("banner"), WHITE)
+        labels = self.banner_lines(view)
         self._draw_shaded_box(surface, box, GOLD, max(2, int(lay.d * 0.04)))
-        surface.blit(label, label.get_rect(center=box.center))
+        y = box.centery - sum(lab.get_height() for lab in labels) // 2
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += label.get_height()

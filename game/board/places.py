@@ -69,6 +69,11 @@ def shown_dice_rects(layout: Layout, view: BoardView) -> List[pygame.Rect]:
     return layout.dice_rects(0 if snap.turn == view.viewer else 1, n)
 
 
+def cube_drawn(view: BoardView) -> bool:
+    """Is the cube on the board: in a game played with the cube, or one set up with it turned."""
+    return view.snap.cube_enabled or view.snap.cube_value != 1
+
+
 def cube_shown(view: BoardView) -> int:
     """The number on the cube: the value offered while a double waits
     for its answer, 64 on a cube in the middle at 1, else its value."""

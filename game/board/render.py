@@ -314,10 +314,9 @@ class BoardRenderer(Overlays):
         return out
 
     def _draw_cube(self, surface: pygame.Surface, view: BoardView) -> None:
-        snap = view.snap
-        if not snap.cube_enabled and snap.cube_value == 1:
+        if not places.cube_drawn(view):
             return
-        lay = self.layout
+        snap, lay = view.snap, self.layout
         rect = self.cube_rect(view)
         pygame.draw.rect(surface, CUBE_FACE, rect, border_radius=max(2, rect.width // 8))
         pygame.draw.rect(surface, GOLD if snap.phase == "doubled" else WOOD_DARK, rect, max(1, rect.width // 20), border_radius=max(2, rect.width // 8))

@@ -91,8 +91,7 @@ class Stage:
         solids = self.standing.solids(proj, items, lay.checker_radius, CHECKER_H * d, geo.checker_ring_width())
         if view.tumbling is None:
             solids.extend(self._dice_solids(geo, view))
-        snap = view.snap
-        if snap.cube_enabled or snap.cube_value != 1:
+        if places.cube_drawn(view):
             r = places.cube_rect(lay, view)
             centre = (float(r.centerx), float(r.centery))
             value = str(places.cube_shown(view))
