@@ -65,6 +65,8 @@ EN: Dict[str, str] = {
     "panel.no_steps": "—",
     "panel.keys1": "Space or Enter: roll, done",
     "panel.keys2": "U or Backspace: undo · T: take back",
+    "panel.keys_answer": "Take or drop the cube?",
+    "panel.keys_buttons": "Tab, Enter: a button",
     "panel.keys3": "Tab or arrows, Enter: a step",
     "button.roll": "Roll",
     "button.done": "Done",

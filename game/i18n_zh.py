@@ -57,6 +57,8 @@ ZH: Dict[str, str] = {
     "panel.no_steps": "—",
     "panel.keys1": "空格或回车：掷骰、完成",
     "panel.keys2": "U 或退格：撤销 · T：悔棋",
+    "panel.keys_answer": "接受还是放弃加倍？",
+    "panel.keys_buttons": "Tab、回车：按下按钮",
     "panel.keys3": "Tab 或方向键，回车：走这一步",
     "button.roll": "掷骰",
     "button.done": "完成",

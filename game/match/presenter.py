@@ -71,6 +71,9 @@ class PanelState:
     auto_end: bool = True
     log_visible: bool = True
     steps: Tuple[StepChoice, ...] = ()
+    #: the heading over the legal steps ("" none) and the key help where the steps would be, as the phase has them
+    steps_title: str = ""
+    help: Tuple[str, ...] = ()
     log: Tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -156,7 +159,8 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         "done": t("button.done"),
         "next_game": t("button.next_game"),
     }.get(primary or "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
-    steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps())
+    steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps()) if g.phase == MOVE else ()  # none while a question is answered
+    steps_title, help_lines = steps_and_help(s, steps)
     shown = s.snapshot()  # where the checkers stand, numbered for whom the board is shown
     viewer = s.viewer_for(shown)
     return PanelState(
@@ -177,8 +181,34 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         auto_end=settings.auto_end_turn,
         log_visible=log_visible,
         steps=steps,
+        steps_title=steps_title,
+        help=help_lines,
         log=tuple(log),
     )
+
+
+def steps_and_help(session: Session, steps: Sequence[StepChoice]) -> Tuple[str, Tuple[str, ...]]:
+    """The heading over the legal steps and the lines of key help, as the
+    phase has them: while a double waits for this screen's answer only how
+    to answer it; while a resignation is answered, or the game is over,
+    neither steps nor the keys of a turn; steps to play: their heading;
+    else what the keys do in a turn.
+
+    >>> from engine import FixedDice, Match
+    >>> s = Session(Match(cube=True, dice=FixedDice([3, 1])))
+    >>> steps_and_help(s, ())[1][0] == t("panel.keys1")
+    True
+    >>> s.roll() and steps_and_help(s, (StepChoice(8, 5, 3),)) == (t("panel.steps"), ())
+    True
+    """
+    g = session.game
+    if g.phase == DOUBLED:
+        return "", (t("panel.keys_answer"), t("panel.keys_buttons")) if session.must_answer_double() else ()
+    if g.phase in (RESIGNING, OVER):
+        return "", ()
+    if steps:
+        return t("panel.steps"), ()
+    return "", (t("panel.keys1"), t("panel.keys2"), t("panel.keys_board"))
 
 
 def top_state(session: Session, passes: Sequence[Happening] = ()) -> TopState:

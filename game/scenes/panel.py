@@ -146,15 +146,10 @@ class SidePanel:
         self.menu = button(2, y, "button.menu")
         y += row + gap
         self.steps_label = label(y, int(f * 1.4), "#small")
-        self.steps_label.set_text(t("panel.steps"))
         y += int(f * 1.4)
         self.steps_top = y
-        # key hints, shown while there are no steps to list
-        self.hints = []
-        for i, key in enumerate(("panel.keys1", "panel.keys2", "panel.keys_board")):
-            hint = label(y + i * int(f * 1.4), int(f * 1.4), "#small")
-            hint.set_text(t(key))
-            self.hints.append(hint)
+        # the key help, where the steps would be (the presenter says which, as the phase has it)
+        self.hints = [label(y + i * int(f * 1.4), int(f * 1.4), "#small") for i in range(3)]
         log_h = int(self.rect.height * 0.28)
         self.log_rect = pygame.Rect(m, self.rect.height - m - log_h, w, log_h)
         self.toggle_h = int(f * 1.8)
@@ -230,8 +225,13 @@ class SidePanel:
             self.log_toggle.set_relative_position((self.margin, bottom - self.gap - self.toggle_h))
         if old is None or old.steps != state.steps or old.log_visible != state.log_visible:
             self._build_steps(state.steps, state.log_visible)
-            for hint in self.hints:
-                self._set_visible(hint, not state.steps)
+        if old is None or old.steps_title != state.steps_title or old.help != state.help:
+            self.steps_label.set_text(state.steps_title or " ")
+            self._set_visible(self.steps_label, bool(state.steps_title))
+            for i, hint in enumerate(self.hints):
+                words = state.help[i] if i < len(state.help) else ""
+                hint.set_text(words or " ")
+                self._set_visible(hint, bool(words))
         if old is None or old.log != state.log or old.log_visible != state.log_visible:
             self._build_log(state.log, state.log_visible)
         return True
