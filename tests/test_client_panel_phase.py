@@ -19,12 +19,14 @@ TURN_KEYS = ("panel.keys1", "panel.keys2", "panel.keys_board")
 ANSWER_KEYS = ("panel.keys_answer", "panel.keys_buttons")
 
 
-def _driver(size=(1024, 768)):
-    """Hot-seat with the cube, White to roll from the start."""
+def _driver(size, lang):
+    """Hot-seat with the cube, White to roll from the start, in the language ``lang``."""
     m = Match(cube=True, dice=FixedDice([3, 1, 5, 2] * 6))
     m.game = set_up_game(Position.initial(), 0, dice_source=m.dice_source)
-    settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, auto_end_turn=False)
-    return Driver(size=size, settings=settings, match=m)
+    settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, auto_end_turn=False, language=lang)
+    d = Driver(size=size, settings=settings, match=m)
+    assert i18n.language() == lang
+    return d
 
 
 def _shown(d):
@@ -47,8 +49,7 @@ def _answer_help_fits(d):
 @pytest.mark.parametrize("size", [(1024, 768), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_panel_shows_what_the_phase_asks_for(lang, size):
-    i18n.set_language(lang)
-    d = _driver(size)
+    d = _driver(size, lang)
     t = i18n.t
     # to roll: the keys of a turn, no steps
     assert d.game.phase == "roll"

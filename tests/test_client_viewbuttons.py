@@ -263,8 +263,9 @@ def test_each_button_says_its_name_under_the_pointer_and_with_the_focus_the_sett
     from game import i18n
     from game.match.intents import OpenSettings
 
-    i18n.set_language(lang)
-    d = _driver(view)
+    settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, board_view=view, language=lang)
+    d = Driver(size=(1280, 720), seed=3, settings=settings)
+    assert i18n.language() == lang
     rects = d.scene.renderer.view_button_rects()
     assert d.scene.board_view().view_tip is None
     names = {mode: i18n.t(f"view.{mode}") for mode in (TOP, OBLIQUE)}
