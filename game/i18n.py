@@ -68,6 +68,11 @@ EN: Dict[str, str] = {
     "panel.keys_answer": "Take or drop the cube?",
     "panel.keys_buttons": "Tab, Enter: a button",
     "panel.keys3": "Tab or arrows, Enter: a step",
+    # why T (take back) does nothing now
+    "takeback.after_roll": "Take back is possible before the roll, not after it: undo your steps with U",
+    "takeback.nothing": "Nothing to take back yet: play a turn first",
+    "takeback.wait": "Take back once it is your turn again",
+    "takeback.not_now": "Take back is possible only before a roll",
     "button.roll": "Roll",
     "button.done": "Done",
     "button.undo": "Undo",

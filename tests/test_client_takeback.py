@@ -10,6 +10,8 @@ import pygame
 import pytest
 
 from engine import SeededDice, get_bot
+from game import i18n
+from game.board.render import board_area
 from game.scenes.match import MatchScene
 from game.settings import Settings
 from game.testing import AppDriver, Driver
@@ -64,6 +66,42 @@ def test_take_back_against_the_computer_gives_it_the_same_roll():
     assert _thrown_after(g.log, mine)[: len(before)] == before
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_t_after_the_roll_changes_nothing_and_the_board_says_why_and_what_to_do(lang):
+    settings = _quick()
+    settings.language = lang
+    d = Driver(seed=4, seats=(None, get_bot("random", seed=2)), settings=settings)
+    assert i18n.language() == lang
+    g = d.game
+    d.key(pygame.K_t)  # nothing played yet
+    assert d.scene.board_view().banner == i18n.t("takeback.nothing")
+    _to_takeback_point(d)
+    d.key(pygame.K_SPACE)  # rolled: now only the turn's steps can be undone
+    d.settle()
+    assert (g.phase, g.turn) == ("move", 0)
+    state = g.to_json()
+    d.key(pygame.K_t)
+    assert g.to_json() == state
+    view = d.scene.board_view()
+    words = i18n.t("takeback.after_roll")
+    assert view.banner == words
+    # on the screen, whole: its lines drawn, its box on the board
+    r = d.scene.renderer
+    box = r.banner_rect(view)
+    assert board_area(d.layout).contains(box)
+    lines = r.banner_words(view)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "") and all(line in d.scene.text.drawn for line in lines)
+    assert max(lab.get_width() for lab in r.banner_lines(view)) <= box.width
+    # what it says is so: U undoes a step; the words go with the next key
+    s = g.current_turn.legal_steps()[0]
+    d.click(d.checker_pos(s.frm))
+    d.click(d.target_pos(s.to))
+    assert g.current_turn.steps
+    d.key(pygame.K_u)
+    assert not g.current_turn.steps and g.to_json() == state
+    assert d.scene.board_view().banner is None
+
+
 class _SlowBot:
     """A computer that thinks until the test lets it answer."""
 
@@ -93,6 +131,7 @@ def test_t_while_the_computer_thinks_is_refused_and_keeps_its_roll():
     rolled, state, tape = g.dice, g.to_json(), (list(g.tape.throws), g.tape.position)
     assert not d.scene.panel.take_back.is_enabled
     d.key(pygame.K_t)
+    assert d.scene.board_view().banner == i18n.t("takeback.wait")  # the board says why
     d.click_button(d.scene.panel.take_back)
     assert g.to_json() == state and (list(g.tape.throws), g.tape.position) == tape
     bot.go.set()

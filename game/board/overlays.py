@@ -152,16 +152,19 @@ class Overlays:
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, edge, box, width)
 
-    def banner_lines(self, view: BoardView) -> List[pygame.Surface]:
-        """The banner's words, rendered, in lines no wider than the board (less a margin)."""
+    def banner_words(self, view: BoardView) -> List[str]:
+        """The banner's words in lines no wider than the board (less a margin)."""
         from ..help_text import wrap_html
 
         lay = self.layout
         assert view.banner
         font = self.text.font(lay.font_px("banner"))
         width = max(lay.d * 4, self.screen_rect(lay.board_rect).clip(board_area(lay)).width - lay.d * 1.2)
-        lines = wrap_html(view.banner, lambda s: font.size(s)[0], int(width)).split("<br>") if "<" not in view.banner else [view.banner]
-        return [self.text.render(line, lay.font_px("banner"), WHITE) for line in lines]
+        return wrap_html(view.banner, lambda s: font.size(s)[0], int(width)).split("<br>") if "<" not in view.banner else [view.banner]
+
+    def banner_lines(self, view: BoardView) -> List[pygame.Surface]:
+        """The banner's lines, rendered."""
+        return [self.text.render(line, self.layout.font_px("banner"), WHITE) for line in self.banner_words(view)]
 
     def cube_box(self, view: BoardView) -> Optional[pygame.Rect]:
         """Where the cube is seen on the screen (None: no cube on the board)."""

@@ -9,11 +9,11 @@ screen refreshes them when it returns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 
 from .. import clipboard
 from ..i18n import t
-from ..session import Session
+from ..session import Session, Snapshot
 from . import presenter
 from .controller import BoardController
 from .intents import (
@@ -42,8 +42,8 @@ class MatchActions:
         self.changed = changed
         #: the player's choice to show the move log
         self.log_visible = True
-        #: the IDs shown on the board (I), until the next key
-        self.ids_banner: Optional[str] = None
+        #: words on the board the player's last key asked for, and the board they were said of
+        self._notice: Optional[Tuple[str, Snapshot]] = None
         # each handler takes the intents of its own type (a dict cannot say which: Any)
         self._handlers: Dict[type, Callable[[Any], bool]] = {
             Primary: self._primary,
@@ -52,7 +52,7 @@ class MatchActions:
             PlayStep: lambda i: self._play(lambda: self.session.step(i.frm, i.to, i.die)),
             EndTurn: self._end_turn,
             Undo: lambda _: self._after(self.session.undo(), clear=True),
-            TakeBack: lambda _: self._after(self.session.take_back(), clear=True),
+            TakeBack: self._take_back,
             Double: lambda _: self._cube("double") or self._after(self.session.double()),
             Take: lambda _: self._cube("take") or self._after(self.session.answer_double(True)),
             Drop: lambda _: self._cube("drop") or self._after(self.session.answer_double(False)),
@@ -75,7 +75,21 @@ class MatchActions:
 
     def do(self, intent: Intent) -> bool:
         """Carry out one intent; returns whether the game (or the screen) took it."""
+        self._notice = None
         return self._handlers[type(intent)](intent)
+
+    @property
+    def notice(self) -> Optional[str]:
+        """The words on the board the player asked for with the last key (the
+        position's IDs; why take-back is not possible now), while the board
+        stands as it did then; None: none."""
+        if self._notice is None or self._notice[1] != self.session.snapshot():
+            return None
+        return self._notice[0]
+
+    def say(self, words: Optional[str]) -> None:
+        """Show ``words`` on the board until the next key or intent, or until the board changes (None: no words)."""
+        self._notice = None if words is None else (words, self.session.snapshot())
 
     def handles(self, kind: type) -> bool:
         """Is there a handler for intents of type ``kind``?"""
@@ -122,6 +136,13 @@ class MatchActions:
         """The tutor's question before a cube action, if it has one (True: asked)."""
         return self.tutor.on and self.tutor.cube(kind)
 
+    def _take_back(self, _: TakeBack) -> bool:
+        """Take back the last turn; if it cannot be taken back now, the board says why."""
+        taken = self.session.take_back()
+        if not taken:
+            self.say(presenter.take_back_refusal(self.session))
+        return self._after(taken, clear=True)
+
     def _hint(self, _: Hint) -> bool:
         s = self.session
         if s.can_hint():
@@ -153,7 +174,7 @@ class MatchActions:
         """I: the position's GNU Backgammon IDs on the board, and on the clipboard."""
         pid, mid = self.session.match.ids()
         clipboard.copy(f"{pid}:{mid}")
-        self.ids_banner = t("match.ids", ids=f"{pid}:{mid}")
+        self.say(t("match.ids", ids=f"{pid}:{mid}"))
         return True
 
     def _deselect(self, intent: Deselect) -> bool:

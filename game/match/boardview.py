@@ -108,12 +108,12 @@ def animated(view: BoardView, head: Anim, alpha: float, layout: Layout, seed: in
     return view
 
 
-def at_rest(view: BoardView, words: BoardWords, ids_banner: Optional[str], hint: Optional[Hint],
+def at_rest(view: BoardView, words: BoardWords, notice: Optional[str], hint: Optional[Hint],
             controller: BoardController, rules: MoveQuery, places: RendererPlaces) -> BoardView:
     """``view`` while nothing moves: the presenter's ``words`` (a game's
-    result before ``ids_banner``, the IDs the player asked for), and while a
+    result before ``notice``, the words the player's last key asked for), and while a
     human moves, the ``hint`` and what the controller shows."""
-    view.banner = words.banner if words.banner is not None else ids_banner or None
+    view.banner = words.banner if words.banner is not None else notice or None
     view.prompt = words.prompt
     if not words.moving:
         return view

@@ -211,6 +211,28 @@ def steps_and_help(session: Session, steps: Sequence[StepChoice]) -> Tuple[str, 
     return "", (t("panel.keys1"), t("panel.keys2"), t("panel.keys_board"))
 
 
+def take_back_refusal(session: Session) -> str:
+    """Why the last turn cannot be taken back now, in the player's words:
+    once the dice are rolled only the turn's steps can be undone; before
+    any turn is played there is nothing to take back; while the other
+    side acts, it waits.
+
+    >>> from engine import FixedDice, Match
+    >>> s = Session(Match(dice=FixedDice([3, 1])))
+    >>> s.roll() and take_back_refusal(s) == t("takeback.after_roll")
+    True
+    """
+    s = session
+    g = s.game
+    if not s.human_to_act or s.thinking:
+        return t("takeback.wait")
+    if g.phase == MOVE:
+        return t("takeback.after_roll")
+    if g.phase in (OPENING, ROLL):
+        return t("takeback.nothing")
+    return t("takeback.not_now")
+
+
 def top_state(session: Session, passes: Sequence[Happening] = ()) -> TopState:
     """What the top bar shows for ``session`` now (``passes`` as for :func:`panel_state`)."""
     s = session

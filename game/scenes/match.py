@@ -216,7 +216,7 @@ class MatchScene(Scene):
             self.do(ShowIds())
             self.dirty = True
             return
-        self.actions.ids_banner = None
+        self.actions.say(None)
         if word is None:
             return
         self.dirty = True
@@ -318,7 +318,7 @@ class MatchScene(Scene):
         if head is not None:
             return animated(view, head, alpha, self.layout, seed=len(s.game.log))
         words = presenter.board_words(s, result_pending=self.questions.result_pending)
-        return at_rest(view, words, self.actions.ids_banner, s.hint if words.moving else None, self.controller, self.query, self.places())
+        return at_rest(view, words, self.actions.notice, s.hint if words.moving else None, self.controller, self.query, self.places())
 
     def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:
         """Draw the board and the widgets, each only when it changed (see ``match/frame.py``)."""
