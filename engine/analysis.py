@@ -28,7 +28,9 @@ player (only through its public methods) about every decision:
 Equities are cubeless and per unit of the cube (the cube's value is not
 multiplied in).  Labels follow the losses: doubtful from 0.04, bad from
 0.08, very bad from 0.16.  Per player, the error rate is the average loss per
-unforced decision, times 1000.
+unforced decision, times 1000: millipoints of equity per decision (mEMG), as
+GNU Backgammon gives it, with GNU Backgammon's rating word for it
+(:func:`rating_for`).
 
 >>> from engine import FixedDice, Match
 >>> m = Match(dice=FixedDice([3, 1]))
@@ -64,6 +66,36 @@ class Label(str, Enum):
     DOUBTFUL = "doubtful"
     BAD = "bad"
     VERY_BAD = "very bad"
+
+
+class Rating(str, Enum):
+    """GNU Backgammon's rating of a player's error rate per decision."""
+
+    SUPERNATURAL = "supernatural"
+    WORLD_CLASS = "world class"
+    EXPERT = "expert"
+    ADVANCED = "advanced"
+    INTERMEDIATE = "intermediate"
+    CASUAL = "casual player"
+    BEGINNER = "beginner"
+    AWFUL = "awful"
+
+
+#: (error rate per decision in millipoints below which, rating), from the best down (GNU Backgammon's scale)
+RATINGS = ((2.0, Rating.SUPERNATURAL), (5.0, Rating.WORLD_CLASS), (8.0, Rating.EXPERT), (12.0, Rating.ADVANCED),
+           (18.0, Rating.INTERMEDIATE), (26.0, Rating.CASUAL), (35.0, Rating.BEGINNER))
+
+
+def rating_for(error_rate: float) -> Rating:
+    """The rating of an error rate per decision in millipoints (mEMG).
+
+    >>> [rating_for(x).value for x in (0.0, 2.0, 4.9, 7.9, 11.9, 17.9, 25.9, 34.9, 35.0, 203.0)]
+    ['supernatural', 'world class', 'world class', 'expert', 'advanced', 'intermediate', 'casual player', 'beginner', 'awful', 'awful']
+    """
+    for bound, rating in RATINGS:
+        if error_rate < bound:
+            return rating
+    return Rating.AWFUL
 
 
 class Kind(str, Enum):
@@ -124,7 +156,7 @@ class Decision:
 @dataclass(frozen=True)
 class PlayerSummary:
     """One player's figures: ``decisions`` unforced decisions, ``error_rate``
-    the average loss per unforced decision times 1000, ``labels`` the count of
+    the average loss per unforced decision times 1000 (mEMG), ``labels`` the count of
     each label (of every decision), ``luck`` the total luck."""
 
     player: int
@@ -133,6 +165,11 @@ class PlayerSummary:
     labels: Dict[Label, int]
     luck: float
     total_loss: float
+
+    @property
+    def rating(self) -> Optional[Rating]:
+        """The rating of the error rate (None: no decision with a choice to rate)."""
+        return rating_for(self.error_rate) if self.decisions else None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from typing import Callable, List, Optional, Tuple
 
-from engine import Match, analyse_match
+from engine import Game, Match, analyse_match
 from engine.analysis import Decision, MatchAnalysis
 
 #: luck (equity) from which a roll counts as big luck on the graph
@@ -130,16 +130,26 @@ def lucky_for_white(decision: Decision) -> float:
     return float(decision.luck) if decision.player == 0 else -float(decision.luck)
 
 
+def _game_of(match: Match, decision: Decision) -> Game:
+    """The game ``decision`` was made in."""
+    games = list(match.games) + [match.game]
+    return games[decision.game - 1] if decision.game - 1 < len(games) else match.game
+
+
+def played_with_cube(match: Match, decision: Decision) -> bool:
+    """Was the game of ``decision`` played with the cube (or set up with it turned)?"""
+    return _game_of(match, decision).cube_enabled or decision.cube_value != 1
+
+
 def decision_ids(match: Match, decision: Decision) -> Tuple[str, str]:
     """GNU Backgammon's (Position ID, Match ID) of the moment of ``decision``."""
     from engine.analysis import Kind
     from engine.ids import GameState, MatchState, encode_match_id
 
-    games = list(match.games) + [match.game]
     score = list(match.start_score)
     for r in match.results[: decision.game - 1]:
         score[r.winner] += r.points
-    game = games[decision.game - 1] if decision.game - 1 < len(games) else match.game
+    game = _game_of(match, decision)
     answering = decision.kind in (Kind.TAKE, Kind.DROP)
     on_roll = 1 - decision.player if answering else decision.player
     position = decision.position.swapped() if answering else decision.position

@@ -237,3 +237,74 @@ def test_a_damaged_recent_file_starts_afresh(backgammon_home):
     store.store.path.write_text("{not json")
     entries, message = store.load()
     assert entries == [] and message
+
+
+def _review(size, lang, match):
+    """The review screen of ``match``, its analysis made beforehand."""
+    from engine import analyse_match
+
+    app = App(size=size, settings=Settings(language=lang))
+    assert i18n.language() == lang
+    pygame.event.clear()
+    Flow(app)
+    analysis = analyse_match(match)
+    app.scenes.push(ReviewScene(app, match, analysis=analysis))
+    frames(app, 2)
+    assert isinstance(app.scene, ReviewScene) and app.scene.model is not None
+    return app, app.scene, analysis
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_review_says_what_its_graph_arrows_and_error_rate_mean(lang, size):
+    from game.board.graph import BEST, PLAYED
+
+    app, review, analysis = _review(size, lang, from_mat(GOLDEN))
+    t = i18n.t
+    graph = review.graph
+    # the graph's words: whose chance, its marks and the board's arrows, each with its symbol
+    words = {item.kind: item.words for item in graph.legend}
+    assert words == {
+        "title": t("review.graph.title", name=t("player.0")),
+        "played": t("review.graph.played"),
+        "best": t("review.graph.best"),
+        "label:doubtful": t("review.label.doubtful"),
+        "label:bad": t("review.label.bad"),
+        "label:very bad": t("review.label.very bad"),
+        "luck+": t("review.graph.lucky", name=t("player.0")),
+        "luck-": t("review.graph.lucky", name=t("player.1")),
+    }
+    assert [text for text, _ in graph.axis_labels()] == ["100%", "50%", "0%"]
+    boxes = [item.rect for item in graph.legend] + [r for _, r in graph.axis_labels()]
+    for i, box in enumerate(boxes):  # all of it in the graph, nothing over anything else
+        assert graph.rect.contains(box), (box, graph.rect)
+        assert box.collidelist(boxes[i + 1:]) < 0
+    assert all(not item.rect.colliderect(graph.inner) for item in graph.legend)
+    assert all(item.words in review.renderer.text.drawn for item in graph.legend)
+    for kind, colour in (("played", PLAYED), ("best", BEST)):  # the arrows in the legend are the board's
+        item = next(i for i in graph.legend if i.kind == kind)
+        assert app.screen.get_at((item.rect.left + 2, item.rect.centery))[:3] == colour
+    # the summary: the error rate per decision in mEMG with GNU Backgammon's rating word, and what it is
+    review.act(("summary",))
+    frames(app, 2)
+    rows = review.box_rows
+    for s in analysis.players:
+        rating = t(f"review.rating.{s.rating.value}")
+        assert t("review.summary_rate", name=t(f"player.{s.player}"), rate=f"{s.error_rate:.1f}", rating=rating) in rows
+    assert t("review.summary_note").replace(" ", "") in "".join(rows).replace(" ", "")
+    px = review.layout.font_px("prompt")
+    assert all(review.renderer.text.render(row, px, (0, 0, 0)).get_width() <= review.layout.board_rect.width - px for row in rows)
+
+
+@pytest.mark.parametrize("cube", [False, True])
+def test_the_cube_is_drawn_only_in_a_game_played_with_it(cube):
+    m = Match(cube=cube, dice=FixedDice([3, 1, 6, 4, 5, 2]))
+    m.game.roll()
+    m.game.play_text("24/21 24/23")
+    m.game.roll()
+    m.game.play_text("24/18 13/9")
+    app, review, _ = _review((1024, 768), "en", m)
+    spot = review.layout.cube_rect(None).center  # a cube at 1, in the middle of its column
+    drawn, bare = app.screen.get_at(spot)[:3], review.renderer.background.get_at(spot)[:3]
+    assert (drawn != bare) == cube
+    assert "64" not in review.renderer.text.drawn or cube

@@ -1,13 +1,20 @@
 """The winning-chances graph of a reviewed match, drawn with pygame alone:
-White's chance of winning before each decision, a line from left to right;
-mistakes marked with a ring in their label's colour, big luck with a
-triangle (up: lucky for White, down: lucky for Black), the current decision
-with a vertical line.  :meth:`WinGraph.index_at` turns a click into a
-decision's index (the one nearest the click along the line).
+White's chance of winning before each decision, a line from left to right,
+with its words above it (whose chance, decision by decision) and 100%, 50%
+and 0% at its side; mistakes marked with a ring in their label's colour, big
+luck with a triangle (up: lucky for White, down: lucky for Black), the
+current decision with a vertical line.  A legend beside the words names each
+mark and the board's arrows (the play made, the best play), each drawn as it
+is drawn there.  :meth:`WinGraph.index_at` turns a click into a decision's
+index (the one nearest the click along the line).
+
+The words come from the scene (:class:`GraphWords`, in the language shown);
+the graph only places and draws them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
 import pygame
@@ -15,30 +22,112 @@ import pygame
 from engine.analysis import Decision, Label
 
 from ..review_model import BIG_LUCK, lucky_for_white
+from .text import TextCache
 
 BACK = (18, 22, 27)
 GRID = (60, 66, 74)
 LINE = (236, 227, 207)
+AXIS = (170, 170, 160)
 CURSOR = (120, 200, 255)
 LUCK_GOOD = (110, 205, 120)
 LUCK_BAD = (235, 120, 90)
 GAME_EDGE = (90, 96, 104)
+#: the arrows on the board: the play made, and the best play when it differs
+PLAYED = (245, 150, 60)
+BEST = (110, 205, 255)
 LABEL_COLOURS = {
     Label.DOUBTFUL: (245, 197, 66),
     Label.BAD: (240, 140, 60),
     Label.VERY_BAD: (230, 70, 70),
 }
+#: the side's marks: 100%, 50%, 0% (White's chance)
+AXIS_MARKS = (1.0, 0.5, 0.0)
+
+Colour = Tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class GraphWords:
+    """The graph's words: its title (whose chance, decision by decision),
+    the arrows' names, the mistakes' labels (doubtful, bad, very bad) and
+    the lucky rolls' (White's, Black's)."""
+
+    title: str = ""
+    played: str = ""
+    best: str = ""
+    labels: Tuple[Tuple[Label, str], ...] = ()
+    lucky: Tuple[str, str] = ("", "")
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """One entry of the legend: what it shows (``title``, ``played``,
+    ``best``, ``label:<label>``, ``luck+``, ``luck-``), its words and where
+    it is drawn (its symbol and words together)."""
+
+    kind: str
+    words: str
+    rect: pygame.Rect
 
 
 class WinGraph:
-    """The graph for ``decisions`` inside ``rect``."""
+    """The graph for ``decisions`` inside ``rect``, with ``words`` (drawn with ``text``)."""
 
-    def __init__(self, rect: pygame.Rect, decisions: Sequence[Decision]):
+    def __init__(self, rect: pygame.Rect, decisions: Sequence[Decision], words: Optional[GraphWords] = None,
+                 text: Optional[TextCache] = None):
         self.rect = pygame.Rect(rect)
         self.decisions = list(decisions)
-        pad = max(4, self.rect.height // 10)
-        self.inner = self.rect.inflate(-2 * pad, -2 * pad)
+        self.words = words or GraphWords()
+        self.text = text or TextCache()
+        self.font_px = max(10, min(18, self.rect.height // 9))
+        #: a mark's size (the rings and triangles on the line and in the legend)
+        self.mark_r = max(3, min(self.rect.height // 22, self.font_px // 2))
+        pad = max(4, self.rect.height // 14)
+        self.legend = self._lay_out_legend(pad)
+        top = max([item.rect.bottom for item in self.legend], default=self.rect.top) + pad // 2
+        sides = [self.text.render(self._percent(v), self.font_px, AXIS) for v in AXIS_MARKS]
+        axis_w = max(label.get_width() for label in sides) + pad
+        half = max(label.get_height() for label in sides) // 2 + 1  # the side's words stand half above and below their lines
+        #: where the line is drawn
+        self.inner = pygame.Rect(self.rect.left + pad + axis_w, top + half,
+                                 max(1, self.rect.width - 2 * pad - axis_w), max(1, self.rect.bottom - pad // 2 - half - top - half))
 
+    # -- the words -----------------------------------------------------------------------------
+    @staticmethod
+    def _percent(value: float) -> str:
+        return f"{round(100 * value)}%"
+
+    def _items(self) -> List[Tuple[str, str]]:
+        w = self.words
+        items = [("title", w.title), ("played", w.played), ("best", w.best)]
+        items += [(f"label:{label.value}", words) for label, words in w.labels]
+        items += [("luck+", w.lucky[0]), ("luck-", w.lucky[1])]
+        return [(kind, words) for kind, words in items if words]
+
+    def _symbol_w(self, kind: str) -> int:
+        """The width of an entry's symbol (the title has none)."""
+        if kind == "title":
+            return 0
+        return int(self.font_px * 1.8) if kind in ("played", "best") else 2 * self.mark_r + 2
+
+    def _lay_out_legend(self, pad: int) -> List[LegendItem]:
+        """The title, then each entry, left to right, in as many rows as they need."""
+        fp = self.font_px
+        line_h = self.text.font(fp).get_linesize()
+        gap, inside = fp, max(3, fp // 3)
+        left, right = self.rect.left + pad, self.rect.right - pad
+        x, y = left, self.rect.top + pad // 2
+        out = []
+        for kind, words in self._items():
+            sym = self._symbol_w(kind)
+            w = sym + (inside if sym else 0) + self.text.render(words, fp, LINE).get_width()
+            if x > left and x + w > right:
+                x, y = left, y + line_h
+            out.append(LegendItem(kind, words, pygame.Rect(x, y, w, line_h)))
+            x += w + gap
+        return out
+
+    # -- where things are ------------------------------------------------------------------------
     def point(self, i: int) -> Tuple[int, int]:
         """Where decision ``i`` is drawn."""
         n = len(self.decisions)
@@ -63,33 +152,74 @@ class WinGraph:
                 out.append((i, "luck+" if luck > 0 else "luck-"))
         return out
 
+    def axis_labels(self) -> List[Tuple[str, pygame.Rect]]:
+        """The side's words (100%, 50%, 0%) and where they are drawn."""
+        out = []
+        for value in AXIS_MARKS:
+            label = self.text.render(self._percent(value), self.font_px, AXIS)
+            y = round(self.inner.bottom - self.inner.height * value)
+            out.append((self._percent(value), label.get_rect(midright=(self.inner.left - max(3, self.font_px // 3), y))))
+        return out
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _triangle(self, surface: pygame.Surface, centre: Tuple[int, int], up: bool) -> None:
+        x, y, r = centre[0], centre[1], self.mark_r
+        tip = (x, y - r) if up else (x, y + r)
+        base = y + r if up else y - r
+        pygame.draw.polygon(surface, LUCK_GOOD if up else LUCK_BAD, [tip, (x - r, base), (x + r, base)])
+
+    def _ring(self, surface: pygame.Surface, centre: Tuple[int, int], colour: Colour) -> None:
+        pygame.draw.circle(surface, colour, centre, self.mark_r + 1, 2)
+
+    def _arrow(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+        """A short arrow, as the board draws a play."""
+        y, head = rect.centery, max(4, rect.width // 3)
+        width = max(2, self.font_px // 6)
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.right - head, y), width)
+        wing = max(3, head * 2 // 3)
+        pygame.draw.polygon(surface, colour, [(rect.right, y), (rect.right - head, y - wing), (rect.right - head, y + wing)])
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        fp, inside = self.font_px, max(3, self.font_px // 3)
+        for item in self.legend:
+            r = item.rect
+            sym = pygame.Rect(r.left, r.top, self._symbol_w(item.kind), r.height)
+            centre = sym.center
+            if item.kind in ("played", "best"):
+                self._arrow(surface, sym, PLAYED if item.kind == "played" else BEST)
+            elif item.kind.startswith("label:"):
+                self._ring(surface, centre, LABEL_COLOURS.get(Label(item.kind[6:]), LINE))
+            elif item.kind in ("luck+", "luck-"):
+                self._triangle(surface, centre, item.kind == "luck+")
+            label = self.text.render(item.words, fp, LINE if item.kind == "title" else AXIS)
+            surface.blit(label, label.get_rect(midleft=(sym.right + (inside if sym.width else 0), r.centery)))
+
     def draw(self, surface: pygame.Surface, current: Optional[int]) -> None:
         pygame.draw.rect(surface, BACK, self.rect, border_radius=6)
-        mid = self.inner.centery
-        pygame.draw.line(surface, GRID, (self.inner.left, mid), (self.inner.right, mid))
-        for y in (self.inner.top, self.inner.bottom):
-            pygame.draw.line(surface, GRID, (self.inner.left, y), (self.inner.right, y))
+        self._draw_legend(surface)
+        inner = self.inner
+        for text, where in self.axis_labels():
+            surface.blit(self.text.render(text, self.font_px, AXIS), where)
+        for value in AXIS_MARKS:
+            y = round(inner.bottom - inner.height * value)
+            pygame.draw.line(surface, GRID, (inner.left, y), (inner.right, y))
         if not self.decisions:
             return
         for i in range(1, len(self.decisions)):
             if self.decisions[i].game != self.decisions[i - 1].game:
                 x = (self.point(i)[0] + self.point(i - 1)[0]) // 2
-                pygame.draw.line(surface, GAME_EDGE, (x, self.rect.top + 2), (x, self.rect.bottom - 2))
+                pygame.draw.line(surface, GAME_EDGE, (x, inner.top), (x, inner.bottom))
         if current is not None and 0 <= current < len(self.decisions):
             x = self.point(current)[0]
-            pygame.draw.line(surface, CURSOR, (x, self.rect.top + 2), (x, self.rect.bottom - 2), 2)
+            pygame.draw.line(surface, CURSOR, (x, inner.top), (x, inner.bottom), 2)
         points = [self.point(i) for i in range(len(self.decisions))]
         if len(points) > 1:
             pygame.draw.lines(surface, LINE, False, points, 2)
-        r = max(3, self.rect.height // 22)
+        r = self.mark_r
         for i, kind in self.marks():
             x, y = points[i]
             if kind == "mistake":
-                colour = LABEL_COLOURS.get(self.decisions[i].label, LINE)
-                pygame.draw.circle(surface, colour, (x, y), r + 1, 2)
+                self._ring(surface, (x, y), LABEL_COLOURS.get(self.decisions[i].label, LINE))
             else:
                 up = kind == "luck+"
-                ty = self.rect.top + r + 2 if up else self.rect.bottom - r - 2
-                tip = (x, ty - r) if up else (x, ty + r)
-                pygame.draw.polygon(surface, LUCK_GOOD if up else LUCK_BAD,
-                                    [tip, (x - r, ty + (r if up else -r)), (x + r, ty + (r if up else -r))])
+                self._triangle(surface, (x, inner.top + r if up else inner.bottom - r), up)

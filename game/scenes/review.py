@@ -3,11 +3,14 @@
 The analysis runs on a worker thread (:class:`~game.review_model.AnalysisJob`)
 while a progress bar fills; then the board shows each decision in turn: the
 position, the dice, the play made (orange arrows) and the expert's best play
-(blue arrows), the loss and its label, the luck of the roll.  Below, the
-winning-chances graph (:mod:`game.board.graph`) marks the mistakes and the
-big luck; a click on it goes to that decision.  "Summary" shows each
-player's error rate, mistakes by label and luck; "Show IDs" shows the
-position's GNU Backgammon IDs and copies them to the clipboard.
+(blue arrows), the loss and its label, the luck of the roll; the cube only in
+a game played with it.  Below, the winning-chances graph
+(:mod:`game.board.graph`) marks the mistakes and the big luck, with its words
+and a legend of its marks and of the arrows; a click on it goes to that
+decision.  "Summary" shows each player's error rate per decision in
+millipoints (mEMG) with GNU Backgammon's rating word, mistakes by label and
+luck; "Show IDs" shows the position's GNU Backgammon IDs and copies them to
+the clipboard.
 
 Keys and pads: left/right (arrows, d-pad) a decision back or on; Tab and
 Shift+Tab (RB and LB) the next or previous mistake; up/down and Enter (A)
@@ -22,29 +25,28 @@ from typing import List, Optional, Tuple
 import pygame
 
 from engine import Match, format_dice
-from engine.analysis import Decision, Kind, MatchAnalysis
+from engine.analysis import Decision, Kind, Label, MatchAnalysis
 from engine.kinds import Phase
 
 from .. import clipboard
 from ..app import App
-from ..board.graph import WinGraph
+from ..board.graph import BEST, PLAYED, GraphWords, WinGraph
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
 from ..i18n import t
 from ..input.intents import intent_of
-from ..review_model import AnalysisJob, ReviewModel, decision_ids
+from ..review_model import AnalysisJob, ReviewModel, decision_ids, played_with_cube
 from ..session import Snapshot, player_name
 from .ui import Action, MenuScene
 
-PLAYED = (245, 150, 60)
-BEST = (110, 205, 255)
 TEXT = (236, 222, 196)
 BAR_BACK = (60, 66, 74)
 BAR_FILL = (110, 205, 120)
 
 
-def snapshot_of(d: Decision) -> Snapshot:
-    """What the board shows for decision ``d`` (absolute, for drawing)."""
+def snapshot_of(d: Decision, cube: bool = True) -> Snapshot:
+    """What the board shows for decision ``d`` (absolute, for drawing);
+    ``cube``: the game was played with the cube (else none is drawn)."""
     pos = d.position
     mine = (pos.borne_off[0],) + tuple(pos.on_roll_counts())
     theirs = (pos.borne_off[1],) + tuple(pos.opponent_counts())
@@ -58,7 +60,7 @@ def snapshot_of(d: Decision) -> Snapshot:
     answering = d.kind in (Kind.TAKE, Kind.DROP)
     turn = 1 - d.player if answering else d.player
     return Snapshot(counts=counts, turn=turn, to_act=d.player, phase=Phase.MOVE if dice else Phase.ROLL, dice=dice,
-                    remaining=remaining, cube_enabled=True, cube_value=d.cube_value, cube_owner=d.cube_owner, pips=pips)
+                    remaining=remaining, cube_enabled=cube, cube_value=d.cube_value, cube_owner=d.cube_owner, pips=pips)
 
 
 def draw_arrows(surface: pygame.Surface, layout: Layout, snap: Snapshot, viewer: int, player: int,
@@ -115,13 +117,28 @@ def decision_lines(d: Decision, index: int, total: int) -> List[str]:
 
 
 def summary_lines(analysis: MatchAnalysis) -> List[str]:
+    """Each player's error rate per decision in millipoints with its rating
+    word, mistakes by label and luck; then what the error rate is."""
     out = []
     for s in analysis.players:
-        out.append(t("review.summary_rate", name=player_name(s.player), rate=f"{s.error_rate:.1f}"))
+        rating = t(f"review.rating.{s.rating.value}") if s.rating is not None else t("review.rating.none")
+        out.append(t("review.summary_rate", name=player_name(s.player), rate=f"{s.error_rate:.1f}", rating=rating))
         counts = {k.value: v for k, v in s.labels.items()}
         out.append(t("review.summary_labels", very_bad=counts["very bad"], bad=counts["bad"], doubtful=counts["doubtful"]))
         out.append(t("review.summary_luck", luck=f"{s.luck:+.2f}", decisions=s.decisions))
+    out.append(t("review.summary_note"))
     return out
+
+
+def graph_words() -> GraphWords:
+    """The graph's words in the language shown."""
+    return GraphWords(
+        title=t("review.graph.title", name=player_name(0)),
+        played=t("review.graph.played"),
+        best=t("review.graph.best"),
+        labels=tuple((label, t(f"review.label.{label.value}")) for label in (Label.DOUBTFUL, Label.BAD, Label.VERY_BAD)),
+        lucky=(t("review.graph.lucky", name=player_name(0)), t("review.graph.lucky", name=player_name(1))),
+    )
 
 
 class ReviewScene(MenuScene):
@@ -145,6 +162,8 @@ class ReviewScene(MenuScene):
         self._progress_shown = -1.0
         self.line_labels: List = []
         self.buttons: dict = {}
+        #: the rows of the box over the board (the summary or a message), as last drawn
+        self.box_rows: List[str] = []
 
     # -- building ----------------------------------------------------------------------------
     def build(self, size: Tuple[int, int]) -> None:
@@ -156,7 +175,7 @@ class ReviewScene(MenuScene):
         self.renderer = BoardRenderer(self.layout, show_numbers=s.show_point_numbers, show_pips=s.show_pips)
         m = max(6, f // 2)
         self.graph_rect = pygame.Rect(m, h - gh + m // 2, w - 2 * m, gh - m)
-        self.graph = WinGraph(self.graph_rect, self.model.decisions) if self.model else None
+        self.graph = WinGraph(self.graph_rect, self.model.decisions, graph_words(), self.renderer.text) if self.model else None
         panel = self.layout.panel_rect
         x, pw = panel.x + m, panel.width - 2 * m
         lh = int(f * 1.5)
@@ -299,7 +318,7 @@ class ReviewScene(MenuScene):
         if d is None:
             self._draw_progress(surface)
             return
-        snap = snapshot_of(d)
+        snap = snapshot_of(d, played_with_cube(self.match, d))
         self.renderer.draw(surface, BoardView(snap=snap, viewer=self.viewer))
         if d.kind is Kind.MOVE:
             if d.best_play and d.best_play != d.played_play:
@@ -315,9 +334,15 @@ class ReviewScene(MenuScene):
 
     def _draw_box(self, surface: pygame.Surface, lines: List[str], bottom: bool = False) -> None:
         assert self.renderer is not None and self.layout is not None
+        from ..help_text import wrap_html
+
         px = self.layout.font_px("prompt")
-        labels = [self.renderer.text.render(line, px, TEXT) for line in lines]
         pad = px // 2
+        font = self.renderer.text.font(px)
+        room = self.layout.board_rect.width - 2 * pad
+        rows = [row for line in lines for row in (wrap_html(line, lambda s: font.size(s)[0], room).split("<br>") if line else [""])]
+        labels = [self.renderer.text.render(row, px, TEXT) for row in rows]
+        self.box_rows = rows
         w = min(self.layout.board_rect.width, max(lab.get_width() for lab in labels) + 2 * pad)
         h = sum(lab.get_height() for lab in labels) + 2 * pad
         box = pygame.Rect(0, 0, w, h)
