@@ -8,8 +8,11 @@ Each dice sequence is played twice with the sides swapped, so luck largely
 cancels.  Prints the bot's points per game with a 95% interval (over the
 pairs), its win rate, and its milliseconds per move (median and 95th
 percentile), then a RESULT line that ``benchmarks/combine.py`` adds up.
-``--opponent`` is ``pubeval`` (the default) or a level; ``--opponent-weights``
-gives that level other weights (a new network against the shipped one).
+``--opponent`` is ``pubeval`` (the default), a level (``network`` is the
+network alone), or ``gnubg0`` / ``gnubg1``: GNU Backgammon's evaluation 0 or
+1 ply deep choosing among the legal plays (needs the train extra:
+``pip install -e '.[train]'``); ``--opponent-weights`` gives a level other
+weights (a new network against the shipped one).
 """
 
 from __future__ import annotations
@@ -27,8 +30,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Position  # noqa: E402
 from engine.ai.bots import get_bot  # noqa: E402
 from engine.ai.network import Network  # noqa: E402
-from engine.moves import apply_steps  # noqa: E402
+from engine.moves import apply_steps, legal_leaves  # noqa: E402
+from engine.ai.network import equity  # noqa: E402
 from pubeval import PubEval  # noqa: E402
+
+
+class GnubgPlayer:
+    """GNU Backgammon as an opponent: each legal play's result valued by its
+    cubeless evaluation ``plies`` deep (0: its network alone), the best taken."""
+
+    def __init__(self, plies: int):
+        import numpy as np
+
+        from engine.ai.teach.teacher import GnubgTeacher
+
+        self.teacher = GnubgTeacher(plies)
+        self.level = self.teacher.name
+        self._np = np
+
+    def choose_play(self, pos, dice):
+        legal = legal_leaves(pos, dice)
+        if not legal:
+            return ()
+        keys = list(legal)
+        for b, o in keys:
+            if b[0] == 15:
+                return legal[(b, o)][0]
+        if len(keys) == 1:
+            return legal[keys[0]][0]
+        rows = self._np.array([o[::-1] + b for b, o in keys], dtype=self._np.float32)
+        mover = -equity(self.teacher.probabilities(rows[:, :26], rows[:, 26:]))
+        return legal[keys[int(self._np.argmax(mover))]][0]
 
 
 def play_game(players, seed: int, times: list | None = None, timed: int = -1) -> int:
@@ -63,7 +95,7 @@ def main() -> None:
     ap.add_argument("--level", default="intermediate")
     ap.add_argument("--games", type=int, default=1000, help="games in all (pairs x 2)")
     ap.add_argument("--weights", default=None)
-    ap.add_argument("--opponent", default="pubeval", help="pubeval, or a level: beginner, intermediate, expert")
+    ap.add_argument("--opponent", default="pubeval", help="pubeval, a level (beginner, intermediate, expert, network), or gnubg0 / gnubg1")
     ap.add_argument("--opponent-weights", default=None, help="weights for an opponent level (default: the shipped ones)")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--shard", default="0/1", help="i/n: play only pairs with index %% n == i")
@@ -84,6 +116,8 @@ def main() -> None:
             setattr(bot, setting, getattr(args, setting))
     if args.opponent == "pubeval":
         pub = PubEval()
+    elif args.opponent in ("gnubg0", "gnubg1"):
+        pub = GnubgPlayer(int(args.opponent[-1]))
     else:
         opp_net = Network.load(args.opponent_weights) if args.opponent_weights else None
         pub = get_bot(args.opponent, seed=args.seed + 1, net=opp_net)

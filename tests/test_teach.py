@@ -105,6 +105,8 @@ def test_the_pipeline_end_to_end_resumes_and_reports(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "pass 2/2" in said and "RMS" in said and "all" in said
     assert isinstance(net, Network) and net.inputs == N_INPUTS_V3 and net.meta["teachers"] == "net1,net0"
+    _run(out, "report", "--weights", str(out / "net.npz"), "--teacher", "net0")
+    assert "held-out positions: RMS" in capsys.readouterr().out
     # a finished run resumes at its end and trains no more
     args.epochs = 2
     fit.main(args)

@@ -19,7 +19,9 @@ def main(argv: List[str] | None = None) -> None:
     lab.add_argument("--teacher", default="gnubg0")
     lab.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
     lab.add_argument("--block", type=int, default=2000)
-    sub.add_parser("report", help="positions and labels per kind")
+    r = sub.add_parser("report", help="positions and labels per kind; with --weights, a network's held-out error")
+    r.add_argument("--weights", default="")
+    r.add_argument("--teacher", default="gnubg2", help="whose held-out labels --weights is measured against")
     f = sub.add_parser("fit", help="train a network on the labels")
     f.add_argument("--weights", default="", help="start from these weights (else a new network)")
     f.add_argument("--hidden", type=int, default=128)
@@ -60,6 +62,10 @@ def main(argv: List[str] | None = None) -> None:
         boards, sources = corpus.load(a.out)
         print(corpus.report(boards, sources))
         print(label.report(a.out))
+        if a.weights:
+            from .fit import held_out_report
+
+            print(held_out_report(a.out, a.teacher, a.weights))
     elif a.cmd == "fit":
         from . import fit
 

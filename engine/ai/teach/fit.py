@@ -152,8 +152,10 @@ def main(args: argparse.Namespace) -> Network:
                 opt.v = [d[f"v{i}"] for i in range(n)]
                 opt.t = int(d["t"])
                 epoch = int(d["epoch"])
-                best_loss = float(d["best"])
-                print(f"resumed after pass {epoch}", flush=True)
+                # the best loss stands only for the same labels (more may have come since)
+                same = "labels" in d and int(d["labels"]) == len(boards)
+                best_loss = float(d["best"]) if same else float("inf")
+                print(f"resumed after pass {epoch}" + ("" if same else " with new labels"), flush=True)
     loss, per = errors(net, xh, yh, kinds)
     print(f"held out: {len(xh)}; before: loss {loss:.5f}; RMS equity error {format_errors(per)}", flush=True)
     rng = np.random.default_rng(args.seed + epoch)
@@ -174,7 +176,7 @@ def main(args: argparse.Namespace) -> Network:
             net.save(save)
         arrays: Dict[str, np.ndarray] = {f"m{i}": m for i, m in enumerate(opt.m)} | {f"v{i}": v for i, v in enumerate(opt.v)}
         arrays.update({f"p{i}": a for i, a in enumerate(_params(net))})
-        arrays.update(t=np.array(opt.t), epoch=np.array(epoch), best=np.array(best_loss))
+        arrays.update(t=np.array(opt.t), epoch=np.array(epoch), best=np.array(best_loss), labels=np.array(len(boards)))
         tmp = ckpt.with_name(ckpt.stem + ".tmp.npz")
         np.savez(tmp, **cast(Dict[str, Any], arrays))
         tmp.replace(ckpt)
@@ -187,3 +189,24 @@ def combine(contact_weights: str, race_weights: str, save: str) -> Network:
     net = Network.load(contact_weights).with_race(Network.load(race_weights))
     net.save(save)
     return net
+
+
+def held_out_report(out: Path, teacher: str, weights: str) -> str:
+    """The error of the network in ``weights`` (race network included)
+    against one teacher's labels, on the held-out positions only, per kind."""
+    from .label import load_labels
+
+    boards, y = load_labels(out, teacher)
+    held = held_out_mask(boards)
+    b = boards[held].astype(np.float32)
+    net = Network.load(weights)
+    p = net.evaluate_boards(b[:, :26], b[:, 26:])
+    kinds = classify(b[:, :26], b[:, 26:])
+    diff = equity(p) - equity(y[held])
+    lines = [f"{weights} against {teacher} on {len(b)} held-out positions: RMS cubeless equity error"]
+    for k, name in enumerate(KINDS):
+        sel = kinds == k
+        if sel.any():
+            lines.append(f"  {name:<16} {int(sel.sum()):>7}  {float(np.sqrt(np.mean(diff[sel] ** 2))):.4f}")
+    lines.append(f"  {'all':<16} {len(b):>7}  {float(np.sqrt(np.mean(diff ** 2))):.4f}")
+    return "\n".join(lines)
