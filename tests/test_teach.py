@@ -57,6 +57,30 @@ def test_every_setup_is_a_legal_position_and_most_are_of_their_kind():
         assert hits >= 15, (kind, hits)  # a quarter at least: the set-ups lean the corpus their way
 
 
+def test_race_setups_have_no_contact_and_reach_lopsided_races():
+    rng = random.Random(5)
+    positions = [corpus.setup("race", rng) for _ in range(300)]
+    assert all(KINDS[k] == "race" for k in classify(*as_boards(positions)))
+    for pos in positions:
+        Position(*(side[1:] for side in pos.boards))
+        assert corpus.is_race(pos.boards[0] + pos.boards[1])
+    # some races where a side still has checkers in the other's home board (a backgammon at stake)
+    deep = [p for p in positions if any(p.boards[1][19:25]) and not any(p.boards[0][7:26])]
+    assert len(deep) >= 5
+    assert not corpus.is_race(Position.initial().boards[0] + Position.initial().boards[1])
+
+
+def test_a_race_corpus_keeps_only_races(tmp_path):
+    out = tmp_path / "race"
+    _run(out, "corpus", "--positions", "150", "--teacher", "net0", "--phase", "race", "--seed", "3")
+    boards_, sources = corpus.load(out)
+    assert len(boards_) >= 100
+    assert all(KINDS[k] == "race" for k in classify(boards_[:, :26], boards_[:, 26:]))
+    assert corpus.SOURCES.index("setup") in set(sources.tolist())
+    with pytest.raises(ValueError):
+        corpus.generate(out, "net0", 10, phase="contact")
+
+
 def test_kinds_of_textbook_positions():
     race = Position([2] * 6 + [0] * 19, [0] * 12 + [3] * 5 + [0] * 8)
     back_game = Position([0, 0, 3, 3, 3, 2] + [0] * 13 + [0, 2, 0, 2, 0, 0], [3, 0, 3, 0, 3, 3, 2, 1] + [0] * 17)

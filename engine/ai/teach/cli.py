@@ -15,6 +15,7 @@ def main(argv: List[str] | None = None) -> None:
     c = sub.add_parser("corpus", help="play games and build set-ups; then merge them, distinct")
     c.add_argument("--positions", type=int, default=1_000_000)
     c.add_argument("--teacher", default="gnubg0", help="who plays the teacher's games (net0 for a run without gnubg)")
+    c.add_argument("--phase", default="all", choices=("all", "race"), help="race: keep only the positions without contact, set-ups of races")
     lab = sub.add_parser("label", help="label the positions with a teacher")
     lab.add_argument("--teacher", default="gnubg0")
     lab.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
@@ -50,7 +51,7 @@ def main(argv: List[str] | None = None) -> None:
     elif a.cmd == "corpus":
         from . import corpus
 
-        corpus.generate(a.out, a.teacher, int(a.positions * 1.12), a.workers, seed=a.seed)
+        corpus.generate(a.out, a.teacher, int(a.positions * 1.12), a.workers, seed=a.seed, phase=a.phase)
         print(f"{corpus.merge(a.out, a.seed)} distinct positions in {a.out / 'positions.npz'}")
     elif a.cmd == "label":
         from . import label

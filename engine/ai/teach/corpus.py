@@ -8,7 +8,11 @@ Four sources, chosen game by game:
   hits, crashed boards and back games that good play rarely reaches;
 * ``setup``: positions built for the kinds self-play under-samples (back
   games, prime against prime, containment, bear-offs against contact,
-  crashed boards), each played on a few turns by the teacher.
+  crashed boards, lopsided races where gammons and backgammons are won and
+  saved), each played on a few turns by the teacher.
+
+A corpus for one phase (``phase="race"``) keeps only the positions without
+contact, and its set-ups are races.
 
 Each position is recorded with the side on roll about to roll; finished
 games and bear-offs with both sides at home (the database knows those) are
@@ -36,9 +40,14 @@ from .teacher import NetworkTeacher, Teacher, get_teacher
 
 SOURCES: Tuple[str, ...] = ("teacher", "selfplay", "wild", "setup")
 SHARES = (0.40, 0.25, 0.20, 0.15)
+#: a race corpus asks more of its set-ups (a game gives a few races, a set-up up to 12)
+RACE_SHARES = (0.30, 0.15, 0.15, 0.40)
 Key = Tuple[Tuple[int, ...], Tuple[int, ...]]
 Chooser = Callable[[List[Key]], int]
 SETUP_KINDS = ("back_game", "prime_vs_prime", "containment", "bearoff_contact", "crashed")
+#: the set-ups of a corpus for one phase
+PHASE_SETUPS: Dict[str, Tuple[str, ...]] = {"all": SETUP_KINDS, "race": ("race",)}
+PHASES = tuple(PHASE_SETUPS)
 
 
 def chooser(teacher: Teacher, noise: float, rng: random.Random) -> Chooser:
@@ -164,14 +173,39 @@ def setup(kind: str, rng: random.Random) -> Position:
                 them[p] = 2
         _scatter(me, them, 15 - sum(me[1:26]) - rng.randint(0, 2), 4, 12, rng)
         _scatter(them, me, 15 - sum(them[1:26]), 1, 14, rng)
+    elif kind == "race":
+        _race(me, them, rng)
     else:
         raise ValueError(f"no set-up for {kind!r}")
     return _finish(me, them, rng)
 
 
+def _race(me: List[int], them: List[int], rng: random.Random) -> None:
+    """A race (no contact left), often lopsided: my checkers below point
+    ``split`` (my numbering), the other side's at or above it, so one side
+    may still have checkers in the other's home board (a backgammon to win
+    or save) while the other bears off."""
+    split = rng.randint(2, 24)
+    for side, points in ((me, range(1, split)), (them, range(1, 26 - split))):
+        room = 5 * len(points)
+        if rng.random() < 0.3:  # a side that has borne off some already
+            n = min(room, rng.randint(1, 14))
+        else:
+            n = min(room, 15)
+        low = points[0] if rng.random() < 0.5 else rng.choice(points)
+        for _ in range(n):
+            for _attempt in range(50):
+                p = rng.randint(low, points[-1])
+                if side[p] < 5:
+                    side[p] += 1
+                    break
+            else:
+                break  # the rest count as borne off
+
+
 # -- workers --------------------------------------------------------------------
-def game_positions(source: str, teacher: Teacher, rng: random.Random) -> Iterator[Position]:
-    """The positions of one game (or set-up) of ``source``."""
+def game_positions(source: str, teacher: Teacher, rng: random.Random, setups: Sequence[str] = SETUP_KINDS) -> Iterator[Position]:
+    """The positions of one game (or set-up, one of ``setups``) of ``source``."""
     if source == "selfplay":
         net_choose = chooser(NetworkTeacher(), rng.uniform(0.0, 0.12), rng)
         yield from play(Position.initial(), lambda ply: net_choose, rng)
@@ -184,7 +218,7 @@ def game_positions(source: str, teacher: Teacher, rng: random.Random) -> Iterato
         yield from play(Position.initial(), lambda ply: wild if ply < random_for else choose, rng)
     elif source == "setup":
         choose = chooser(teacher, rng.uniform(0.0, 0.05), rng)
-        yield from play(setup(rng.choice(SETUP_KINDS), rng), lambda ply: choose, rng, max_plies=rng.randint(1, 12))
+        yield from play(setup(rng.choice(list(setups)), rng), lambda ply: choose, rng, max_plies=rng.randint(1, 12))
     else:
         raise ValueError(f"unknown source {source!r}")
 
@@ -193,7 +227,7 @@ def _chunks(out: Path, worker: int) -> List[Path]:
     return sorted((out / "corpus").glob(f"w{worker}-*.npz"))
 
 
-def _work(out: Path, teacher_name: str, count: int, worker: int, chunk: int, seed: int) -> None:
+def _work(out: Path, teacher_name: str, count: int, worker: int, chunk: int, seed: int, phase: str = "all") -> None:
     teacher = get_teacher(teacher_name)
     files = _chunks(out, worker)
     done = sum(int(np.load(f)["boards"].shape[0]) for f in files)
@@ -204,10 +238,10 @@ def _work(out: Path, teacher_name: str, count: int, worker: int, chunk: int, see
     seen: Set[Tuple[int, ...]] = set()
     t0 = time.time()
     while done < count:
-        s = rng.choices(range(len(SOURCES)), weights=SHARES)[0]
-        for pos in game_positions(SOURCES[s], teacher, rng):
+        s = rng.choices(range(len(SOURCES)), weights=SHARES if phase == "all" else RACE_SHARES)[0]
+        for pos in game_positions(SOURCES[s], teacher, rng, PHASE_SETUPS[phase]):
             row = pos.boards[0] + pos.boards[1]
-            if row in seen:
+            if row in seen or (phase == "race" and not is_race(row)):
                 continue
             seen.add(row)
             rows.append(row)
@@ -222,14 +256,24 @@ def _work(out: Path, teacher_name: str, count: int, worker: int, chunk: int, see
             print(f"corpus worker {worker}: {done} positions, {(done) / (time.time() - t0):.0f}/s", flush=True)
 
 
-def generate(out: Path, teacher_name: str, count: int, workers: int = 1, chunk: int = 5000, seed: int = 0) -> None:
-    """Write at least ``count`` positions (before merging) into ``out/corpus``."""
+def is_race(row: Sequence[int]) -> bool:
+    """Whether a 52-slot row (the side on roll's 26, then the other's) has no contact left."""
+    mine = [p for p in range(1, 26) if row[p]]
+    theirs = [25 - p for p in range(1, 26) if row[26 + p]]
+    return not mine or not theirs or max(mine) < min(theirs)
+
+
+def generate(out: Path, teacher_name: str, count: int, workers: int = 1, chunk: int = 5000, seed: int = 0, phase: str = "all") -> None:
+    """Write at least ``count`` positions (before merging) into ``out/corpus``;
+    with ``phase="race"`` only races."""
+    if phase not in PHASE_SETUPS:
+        raise ValueError(f"no corpus for the phase {phase!r}")
     (out / "corpus").mkdir(parents=True, exist_ok=True)
     share = -(-count // workers)
     if workers == 1:
-        _work(out, teacher_name, share, 0, chunk, seed)
+        _work(out, teacher_name, share, 0, chunk, seed, phase)
         return
-    procs = [Process(target=_work, args=(out, teacher_name, share, w, chunk, seed)) for w in range(workers)]
+    procs = [Process(target=_work, args=(out, teacher_name, share, w, chunk, seed, phase)) for w in range(workers)]
     for p in procs:
         p.start()
     for p in procs:
