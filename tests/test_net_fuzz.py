@@ -11,7 +11,7 @@ from typing import List, Optional, Tuple
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 from game.net.protocol import MAX_CLIENT_MESSAGE, Create, Join, Ping, encode
@@ -187,8 +187,8 @@ def test_matches_and_connections_per_address_are_limited():
             replies.append(json.loads(ws.recv(timeout=5)))
         assert [r["type"] for r in replies] == ["seat", "seat", "error"]
         assert replies[2]["code"] == "too_many_matches"
-        with pytest.raises(ConnectionClosed):
-            with connect(url) as extra:  # a fourth connection from the same address
+        with pytest.raises((ConnectionClosed, InvalidHandshake, OSError)):
+            with connect(url, open_timeout=5) as extra:  # a fourth connection: closed at accept
                 extra.recv(timeout=5)
         for ws in socks:
             ws.close()

@@ -28,6 +28,7 @@ from .protocol import (
     Double,
     Drop,
     ErrorCode,
+    EventKind,
     NextGame,
     Play,
     ProtocolError,
@@ -69,28 +70,28 @@ def apply_intent(match: Match, me: int, msg: ClientMessage, dice: RecordingDice)
         if game.result is None or match.over:
             raise ProtocolError(ErrorCode.NOT_NOW, "there is no next game now")
         match.next_game()
-        return {"kind": "next", "player": me}
+        return {"kind": EventKind.NEXT.value, "player": me}
     if game.to_act != me and not opening:
         raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
     try:
         if isinstance(msg, Roll):
             dice.clear()
             rolled = game.roll()
-            return {"kind": "roll", "player": me, "dice": list(rolled), "drawn": list(dice.drawn)}
+            return {"kind": EventKind.ROLL.value, "player": me, "dice": list(rolled), "drawn": list(dice.drawn)}
         if opening:
             raise ProtocolError(ErrorCode.NOT_NOW, "the opening roll comes first")
         if isinstance(msg, Play):
             game.play(msg.steps)
-            return {"kind": "play", "player": me, "steps": [list(s) for s in msg.steps]}
+            return {"kind": EventKind.PLAY.value, "player": me, "steps": [list(s) for s in msg.steps]}
         simple = {Double: game.double, Take: game.take, Drop: game.drop,
                   Accept: game.accept_resignation, Reject: game.reject_resignation}
         for cls, action in simple.items():
             if isinstance(msg, cls):
                 action()
-                return {"kind": type(msg).__name__.lower(), "player": me}
+                return {"kind": EventKind(type(msg).__name__.lower()).value, "player": me}
         if isinstance(msg, Resign):
             game.resign(msg.level)
-            return {"kind": "resign", "player": me, "level": msg.level}
+            return {"kind": EventKind.RESIGN.value, "player": me, "level": msg.level}
     except BackgammonError as exc:
         raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
     raise ProtocolError(ErrorCode.MALFORMED, "not an intent")

@@ -33,13 +33,14 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Type, Union
 
 from ..jsontypes import JSON, JSONObject
 
+from .names import MAX_NAME, clean_name
+
 if TYPE_CHECKING:
     from engine import Match
 
 PROTOCOL_VERSION = 1
 #: the largest message a client may send (bytes of UTF-8)
 MAX_CLIENT_MESSAGE = 4096
-MAX_NAME = 32
 MAX_LENGTH = 25
 #: invite codes: 10 characters of Crockford's base 32 = 50 bits
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -65,6 +66,36 @@ class ErrorCode(str, enum.Enum):
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL = "illegal"            # the engine refused it
     NOT_NOW = "not_now"            # e.g. continue vs computer while the opponent is here
+    REPLACED = "replaced"          # this connection's seat was taken by a resume elsewhere
+
+
+class ServerType(str, enum.Enum):
+    """The ``type`` of every message the server sends."""
+
+    SEAT = "seat"
+    SYNC = "sync"
+    UPDATE = "update"
+    PRESENCE = "presence"
+    REMATCH = "rematch"
+    TAKEOVER = "takeover"
+    ENDED = "ended"
+    PONG = "pong"
+    ERROR = "error"
+
+
+class EventKind(str, enum.Enum):
+    """What an accepted intent did (the ``kind`` of an ``event``)."""
+
+    ROLL = "roll"
+    PLAY = "play"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    REJECT = "reject"
+    NEXT = "next"
+    REMATCH = "rematch"
 
 
 class EndReason(str, enum.Enum):
@@ -75,6 +106,8 @@ class EndReason(str, enum.Enum):
     EXPIRED = "expired"
     TAKEN_OVER = "taken_over"      # the other player continued against the computer
     SERVER_CLOSING = "server_closing"
+    REPLACED = "replaced"          # another connection resumed this seat with its token
+    MATCH_GONE = "match_gone"      # resume: this server holds no match for the token
 
 
 class ProtocolError(ValueError):
@@ -213,8 +246,11 @@ def _int(value: Any, lo: int, hi: int, what: str) -> int:
     return value
 
 
-def _text(value: Any, limit: int, what: str) -> str:
-    if not isinstance(value, str) or len(value) > limit or any(ord(c) < 32 or ord(c) == 127 for c in value):
+def _text(value: Any, limit: int, what: str, controls: bool = False) -> str:
+    """Text of at most ``limit`` characters; without control characters unless
+    ``controls`` (a name: cleaned afterwards by :func:`clean_name`)."""
+    if not isinstance(value, str) or len(value) > limit or (
+            not controls and any(ord(c) < 32 or ord(c) == 127 for c in value)):
         raise ProtocolError(ErrorCode.MALFORMED, f"{what} must be printable text of at most {limit} characters")
     return value
 
@@ -242,7 +278,7 @@ def _field(name: str, value: Any) -> Any:
             raise ProtocolError(ErrorCode.MALFORMED, "cube must be true or false")
         return value
     if name == "name":
-        return _text(value, MAX_NAME, "name")
+        return clean_name(_text(value, MAX_NAME, "name", controls=True))
     if name == "code":
         code = normalize_code(_text(value, 32, "code"))
         if code is None:
@@ -310,9 +346,9 @@ def encode(msg: ClientMessage) -> str:
 
 
 # -- server -> client -----------------------------------------------------------------
-def server_doc(kind: str, **body: JSON) -> str:
+def server_doc(kind: ServerType, **body: JSON) -> str:
     """A server message as compact JSON text (see docs/protocol.md for the kinds)."""
-    doc: JSONObject = {"v": PROTOCOL_VERSION, "type": kind}
+    doc: JSONObject = {"v": PROTOCOL_VERSION, "type": kind.value}
     doc.update(body)
     return json.dumps(doc, separators=(",", ":"))
 
@@ -320,8 +356,8 @@ def server_doc(kind: str, **body: JSON) -> str:
 def error_doc(code: ErrorCode, detail: str, ref: Optional[str] = None, seq: Optional[int] = None) -> str:
     """A refusal of the message of type ``ref`` (and, for an intent, its ``seq``)."""
     if seq is None:
-        return server_doc("error", code=code.value, detail=detail[:200], ref=ref)
-    return server_doc("error", code=code.value, detail=detail[:200], ref=ref, seq=seq)
+        return server_doc(ServerType.ERROR, code=code.value, detail=detail[:200], ref=ref)
+    return server_doc(ServerType.ERROR, code=code.value, detail=detail[:200], ref=ref, seq=seq)
 
 
 def check_of(match: Match) -> JSONObject:

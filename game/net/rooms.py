@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from engine import Match, SystemDice
 from engine.dice import DiceSource
@@ -38,8 +38,10 @@ from .protocol import (
     EndReason,
     ErrorCode,
     Join,
+    EventKind,
     ProtocolError,
     Rematch,
+    ServerType,
     check_of,
     new_code,
     new_token,
@@ -70,6 +72,7 @@ class Seat:
     absent_since: Optional[float] = None
     rematch: bool = False
     told_can_continue: bool = False
+    left: bool = False      # sent leave: the token no longer holds the seat
 
 
 @dataclass
@@ -87,6 +90,8 @@ class Room:
     last_action: float = 0.0
     ended: Optional[EndReason] = None
     match: Match = field(init=False)
+    #: the match as JSON text, made once per state (key: the match object and seq)
+    _text_cache: Tuple[int, int, str] = field(default=(0, -1, ""), init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.match = Match(length=self.length, cube=self.cube, dice=self.dice)
@@ -106,6 +111,21 @@ class Room:
     def connected(self) -> List[bool]:
         return [bool(s and s.send) for s in (self.seats[self.role_of(0)], self.seats[self.role_of(1)])]
 
+    def holds(self, role: int, send: Send) -> bool:
+        """Is ``send`` (a connection) the one seated in ``role`` now?  False once
+        another connection resumed the seat, or the seat was given up."""
+        seat = self.seats[role]
+        return seat is not None and seat.send is not None and seat.send == send
+
+    def match_text(self) -> str:
+        """The match document (``Match.to_json``) as JSON text, built once per
+        state: every sync and the store reuse it until the next change."""
+        key, seq, text = self._text_cache
+        if key != id(self.match) or seq != self.seq:
+            text = json.dumps(self.match.to_json(), separators=(",", ":"))
+            self._text_cache = (id(self.match), self.seq, text)
+        return text
+
     # -- messages out ----------------------------------------------------------------------------
     def send_to(self, role: int, text: str) -> None:
         seat = self.seats[role]
@@ -118,22 +138,23 @@ class Room:
 
     def update_text(self, event: JSONObject) -> str:
         """What one intent did, and a short check of the state after it."""
-        return server_doc("update", seq=self.seq, event=event, check=check_of(self.match),
+        return server_doc(ServerType.UPDATE, seq=self.seq, event=event, check=check_of(self.match),
                           names=self.names(), connected=self.connected())
 
     def sync_text(self, event: Optional[JSONObject] = None) -> str:
-        """The whole match (on joining, resuming, a rematch, or when a client is behind)."""
-        return server_doc("sync", seq=self.seq, match=self.match.to_json(), event=event,
-                          names=self.names(), connected=self.connected())
+        """The whole match (on joining, resuming, a rematch, or when a client is behind).
+        The match's text is made once per state (:meth:`match_text`); the rest is small."""
+        head = server_doc(ServerType.SYNC, seq=self.seq, event=event, names=self.names(), connected=self.connected())
+        return f'{head[:-1]},"match":{self.match_text()}}}'
 
     def seat_text(self, role: int) -> str:
         seat = self.seats[role]
         assert seat is not None
-        return server_doc("seat", seat=self.colour(role), role="host" if role == HOST else "guest",
+        return server_doc(ServerType.SEAT, seat=self.colour(role), role="host" if role == HOST else "guest",
                           token=seat.token, code=self.code)
 
     def presence_text(self, role: int) -> str:
-        return server_doc("presence", connected=self.connected(), can_continue=self.can_continue(role))
+        return server_doc(ServerType.PRESENCE, connected=self.connected(), can_continue=self.can_continue(role))
 
     def welcome(self, role: int) -> None:
         """Tell a (re)connected seat who it is and where the match stands."""
@@ -203,7 +224,7 @@ class Room:
         seat.rematch = True
         seats = [s for s in self.seats if s is not None]
         if not all(s.rematch for s in seats):
-            self.broadcast(server_doc("rematch", asked_by=self.colour(role)))
+            self.broadcast(server_doc(ServerType.REMATCH, asked_by=self.colour(role)))
             return
         for s in seats:
             s.rematch = False
@@ -213,14 +234,15 @@ class Room:
         self.last_action = self.clock()
         for r in (HOST, GUEST):
             self.send_to(r, self.seat_text(r))
-        self.broadcast(self.sync_text({"kind": "rematch", "player": self.colour(role)}))
+        self.broadcast(self.sync_text({"kind": EventKind.REMATCH.value, "player": self.colour(role)}))
 
     def _continue_alone(self, role: int) -> None:
         other = self.seats[1 - role]
         if not self.can_continue(role) or other is None:
             raise ProtocolError(ErrorCode.NOT_NOW, "the opponent is still here (or has not been gone 2 minutes)")
         self.ended = EndReason.TAKEN_OVER
-        self.send_to(role, server_doc("takeover", seq=self.seq, match=self.match.to_json(), seat=self.colour(role)))
+        takeover = server_doc(ServerType.TAKEOVER, seq=self.seq, seat=self.colour(role))
+        self.send_to(role, f'{takeover[:-1]},"match":{self.match_text()}}}')
         seat = self.seats[role]
         assert seat is not None
         seat.send = None  # the claimant plays on alone: nothing more goes to it
@@ -229,12 +251,14 @@ class Room:
         """End the match for both (the server forgets it)."""
         if self.ended is None:
             self.ended = reason
-        self.broadcast(server_doc("ended", reason=reason.value))
+        self.broadcast(server_doc(ServerType.ENDED, reason=reason.value))
 
 
 class Lobby:
     """Every room of a server, found by invite code or seat token, with the
-    per-address limit and the idle expiry."""
+    per-address limit and the idle expiry.  What changed since the last
+    :meth:`take_changes` (rooms to save, codes to forget) is noted for the
+    server's store."""
 
     def __init__(self, clock: Clock, max_matches_per_address: int = 8, idle_expiry: float = IDLE_EXPIRY,
                  dice: Optional[Callable[[], DiceSource]] = None):
@@ -245,10 +269,19 @@ class Lobby:
         self.rooms: Dict[str, Room] = {}
         self.tokens: Dict[str, Tuple[Room, int]] = {}
         self.ended_tokens: Dict[str, Tuple[EndReason, float]] = {}
+        self.changed: Set[str] = set()
+        self.removed: Set[str] = set()
 
     def hosted_by(self, address: str) -> int:
+        """The matches ``address`` hosts that count against its limit: a host
+        gone for the fallback time (:data:`FALLBACK_AFTER`) no longer counts."""
+        now = self.clock()
         hosts = (r.seats[HOST] for r in self.rooms.values())
-        return sum(1 for seat in hosts if seat is not None and seat.address == address)
+        return sum(1 for seat in hosts if seat is not None and seat.address == address
+                   and (seat.absent_since is None or now - seat.absent_since < FALLBACK_AFTER))
+
+    def new_dice(self) -> RecordingDice:
+        return RecordingDice(self.dice_factory())
 
     def create(self, address: str, msg: Create, send: Send) -> Tuple[Room, int]:
         if self.hosted_by(address) >= self.max_per_address:
@@ -256,13 +289,20 @@ class Lobby:
         code = new_code()
         while code in self.rooms:  # pragma: no cover - 50 bits
             code = new_code()
-        room = Room(code, msg.length, msg.cube, self.clock, RecordingDice(self.dice_factory()))
+        room = Room(code, msg.length, msg.cube, self.clock, self.new_dice())
         token = new_token()
         room.seats[HOST] = Seat(token, msg.name, address)
-        self.rooms[code] = room
-        self.tokens[token] = (room, HOST)
+        self.add(room)
         room.attach(HOST, send)
         return room, HOST
+
+    def add(self, room: Room) -> None:
+        """Hold ``room`` (a new one, or one read back from the store)."""
+        self.rooms[room.code] = room
+        for role, seat in enumerate(room.seats):
+            if seat is not None and not seat.left:
+                self.tokens[seat.token] = (room, role)
+        self.changed.add(room.code)
 
     def join(self, msg: Join, send: Send, address: str = "") -> Tuple[Room, int]:
         room = self.rooms.get(msg.code)
@@ -274,22 +314,26 @@ class Lobby:
         room.seats[GUEST] = Seat(token, msg.name, address)
         self.tokens[token] = (room, GUEST)
         room.last_action = self.clock()
+        self.changed.add(room.code)
         room.attach(GUEST, send)
         room.send_to(HOST, room.sync_text())  # the host learns who joined
         return room, GUEST
 
     def resume(self, token: str, send: Send) -> Tuple[Room, int]:
+        """Seat ``send`` in the chair of ``token``; the connection that held it
+        is told ``ended: replaced`` and holds nothing from then on.  A token
+        this server does not hold gets ``ended`` (why, if it still knows:
+        else ``match_gone``) and the error ``unknown_token``."""
         found = self.tokens.get(token)
         if found is None:
             gone = self.ended_tokens.get(token)
-            if gone is not None:
-                send(server_doc("ended", reason=gone[0].value))
-            raise ProtocolError(ErrorCode.UNKNOWN_TOKEN, "this seat is not held here (the match has ended)")
+            send(server_doc(ServerType.ENDED, reason=(gone[0] if gone else EndReason.MATCH_GONE).value))
+            raise ProtocolError(ErrorCode.UNKNOWN_TOKEN, "this seat is not held here (the match is gone)")
         room, role = found
         seat = room.seats[role]
         assert seat is not None
         if seat.send is not None:
-            seat.send(server_doc("ended", reason="replaced"))
+            seat.send(server_doc(ServerType.ENDED, reason=EndReason.REPLACED.value))
         seat.send = None
         room.attach(role, send)
         return room, role
@@ -302,13 +346,16 @@ class Lobby:
             return
         seat = room.seats[GUEST]
         assert seat is not None
-        seat.send, seat.absent_since = None, room.clock() - FALLBACK_AFTER
+        seat.send, seat.absent_since, seat.left = None, room.clock() - FALLBACK_AFTER, True
         self._forget_token(seat.token, EndReason.GUEST_LEFT)
+        self.changed.add(room.code)
         room.tick()
 
     def close(self, room: Room, reason: EndReason) -> None:
         room.end(reason)
-        self.rooms.pop(room.code, None)
+        if self.rooms.pop(room.code, None) is not None:
+            self.removed.add(room.code)
+            self.changed.discard(room.code)
         for seat in room.seats:
             if seat is not None:
                 self._forget_token(seat.token, reason)
@@ -322,10 +369,14 @@ class Lobby:
             self.close(room, EndReason.TAKEN_OVER)
 
     def sweep(self) -> None:
-        """Expire idle rooms and old tombstones; open the fallback where due."""
+        """Expire idle rooms and old tombstones; open the fallback where due;
+        drop a match nobody joined whose host has been gone the fallback time."""
         now = self.clock()
         for room in list(self.rooms.values()):
-            if now - room.last_action >= self.idle_expiry:
+            host = room.seats[HOST]
+            abandoned = (room.seats[GUEST] is None and host is not None and host.absent_since is not None
+                         and now - host.absent_since >= FALLBACK_AFTER)
+            if now - room.last_action >= self.idle_expiry or abandoned:
                 self.close(room, EndReason.EXPIRED)
             else:
                 room.tick()
@@ -335,7 +386,15 @@ class Lobby:
 
     def dispatch(self, room: Room, role: int, msg: ClientMessage) -> None:
         room.handle(role, msg)
+        self.changed.add(room.code)
         self.after_takeover(room)
+
+    def take_changes(self) -> Tuple[List[Room], List[str]]:
+        """The rooms changed and the codes removed since the last call (for the store)."""
+        rooms = [self.rooms[c] for c in sorted(self.changed) if c in self.rooms]
+        removed = sorted(self.removed)
+        self.changed, self.removed = set(), set()
+        return rooms, removed
 
 
 def summary(text: str) -> Dict[str, Any]:

@@ -1,14 +1,17 @@
 """The match server: WebSocket connections (the ``websockets`` package on
 asyncio) in front of the rooms of :mod:`game.net.rooms`.
 
-It trusts no client: every message is size-limited and strictly parsed
-(:func:`game.net.protocol.parse_client`), rate-limited per connection, and
-checked against the sender's seat and the engine; a bad one gets an error
-reply and the connection carries on.  Connections per address and matches
-per address are limited; idle matches expire.
+It trusts no client: connections are counted per address from the moment
+they are accepted (:mod:`game.net.gate`); every message is size-limited and
+strictly parsed (:func:`game.net.protocol.parse_client`); each connection
+has budgets of messages, CPU time and bytes (:mod:`game.net.budget`); every
+intent is checked against the sender's seat and the engine.  A bad message
+gets an error reply and the connection carries on.  Matches per address are
+limited; idle matches expire.  With a store (:mod:`game.net.store`) the
+matches outlive the process.
 
-Run it headless with ``python -m game.server --host H --port P``, or inside
-the game with :class:`ServerThread` (a background thread with its own loop).
+Run it headless with ``python -m game.server --host H --port P [--store FILE]``,
+or inside the game with :class:`ServerThread` (a background thread with its own loop).
 """
 
 from __future__ import annotations
@@ -17,13 +20,15 @@ import asyncio
 import logging
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Optional, Tuple
+from typing import Callable, Optional, Set, Tuple
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudget, TokenBucket
+from .gate import AddressGate, gated, peer_address
+from .heap import ServerHeap
 from .protocol import (
     INTENTS,
     MAX_CLIENT_MESSAGE,
@@ -36,23 +41,29 @@ from .protocol import (
     Ping,
     ProtocolError,
     Resume,
+    ServerType,
     Sync,
     error_doc,
     parse_client,
     server_doc,
     type_name,
 )
-from .heap import ServerHeap
 from .rooms import IDLE_EXPIRY, Clock, Lobby, Room, Send
+from .saved import RecordError, room_from_record, room_record
+from .store import RoomStore
+
+__all__ = ["FRAME_LIMIT", "MAX_STRIKES", "Limits", "MatchServer", "ServerThread", "TokenBucket"]
 
 log = logging.getLogger(__name__)
 #: frames over this are refused by the WebSocket layer itself (close code 1009);
 #: between MAX_CLIENT_MESSAGE and this a message gets an error reply
 FRAME_LIMIT = 4 * MAX_CLIENT_MESSAGE
-#: a connection that keeps on breaking the rate limit this often is closed
+#: a connection that keeps on breaking its budgets this often is closed
 MAX_STRIKES = 50
 #: a client that reads nothing while this much waits for it is dropped
 MAX_WRITE_BUFFER = 1 << 20
+#: the close code of a server that stops but keeps its matches (a restart)
+CLOSE_RESTART = 1012
 
 
 @dataclass
@@ -61,42 +72,27 @@ class Limits:
 
     rate: float = 20.0                    # messages per second per connection, sustained
     burst: float = 40.0                   # ... and in a burst
-    connections_per_address: int = 16
+    cpu_rate: float = CPU_RATE            # seconds of CPU per second per connection, sustained
+    cpu_burst: float = CPU_BURST          # ... and in a burst
+    bytes_rate: float = BYTES_RATE        # bytes sent per second per connection, sustained
+    bytes_burst: float = BYTES_BURST      # ... and in a burst
+    connections_per_address: int = 16     # counted from the TCP accept
     matches_per_address: int = 8
     idle_expiry: float = IDLE_EXPIRY      # seconds without an action
     sweep_interval: float = 1.0
 
-
-class TokenBucket:
-    """``rate`` messages a second, ``burst`` at once.
-
-    >>> t = [0.0]; b = TokenBucket(1.0, 2.0, lambda: t[0])
-    >>> [b.take(), b.take(), b.take()]
-    [True, True, False]
-    >>> t[0] = 1.0; b.take()
-    True
-    """
-
-    def __init__(self, rate: float, burst: float, clock: Clock = time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.stamp = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
+    def budget(self) -> ConnectionBudget:
+        return ConnectionBudget.make(self.rate, self.burst, self.cpu_rate, self.cpu_burst,
+                                     self.bytes_rate, self.bytes_burst)
 
 
-def _sender(ws: ServerConnection) -> Send:
+def _sender(ws: ServerConnection, budget: ConnectionBudget) -> Send:
     def send(text: str) -> None:
         transport = ws.transport
         if transport is not None and transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             transport.abort()  # a client that does not read is dropped, not buffered forever
             return
+        budget.sent.spend(len(text))
         broadcast([ws], text)
     return send
 
@@ -108,25 +104,33 @@ class MatchServer:
     expiry; tests pass a clock they move by hand and call :meth:`sweep`.
     ``heap``: the collector's policy of a process that only serves
     (:class:`ServerHeap`, as ``python -m game.server`` runs); None (the game
-    hosting a match) leaves the collector alone.
+    hosting a match) leaves the collector alone.  ``store``: the path of the
+    file that keeps the matches over a restart (None: kept in memory only).
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
                  limits: Optional[Limits] = None, dice: Optional[Callable[[], object]] = None,
-                 heap: Optional[ServerHeap] = None):
+                 heap: Optional[ServerHeap] = None, store: Optional[str] = None):
         self.host, self.port = host, port
         self.limits = limits or Limits()
         self.heap = heap
         self.lobby = Lobby(clock, self.limits.matches_per_address, self.limits.idle_expiry, dice)  # type: ignore[arg-type]
+        self.gate = AddressGate(self.limits.connections_per_address)
+        self.store_path = store
+        self.store: Optional[RoomStore] = None
         self._server: Optional[Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None
-        self._per_address: Counter[str] = Counter()
+        self._live: Set[ServerConnection] = set()
         self.messages = 0
 
     async def start(self) -> Tuple[str, int]:
-        """Bind and start serving; returns the address actually bound."""
+        """Read the store (if any), bind and start serving; returns the address actually bound."""
+        if self.store_path is not None and self.store is None:
+            self.store = RoomStore(self.store_path)
+            self.restore()
         self._server = await serve(self._connection, self.host, self.port, max_size=FRAME_LIMIT,
-                                   max_queue=4, ping_interval=20, ping_timeout=20, compression=None)
+                                   max_queue=4, ping_interval=20, ping_timeout=20, compression=None,
+                                   create_connection=gated(self.gate))
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
@@ -135,15 +139,55 @@ class MatchServer:
         log.info("match server on %s:%d", self.host, self.port)
         return self.host, self.port
 
+    def restore(self) -> int:
+        """Hold the rooms the store keeps; returns how many (damaged ones are dropped)."""
+        assert self.store is not None
+        wall = self.store.wall()
+        for code, record in self.store.load():
+            try:
+                room = room_from_record(record, self.lobby.clock, self.lobby.new_dice(), wall)
+            except RecordError as exc:
+                self.store.drop(code, str(exc))
+                continue
+            self.lobby.add(room)
+        self.lobby.take_changes()  # as read: nothing to write back
+        log.info("%d matches read back from %s", len(self.lobby.rooms), self.store.path)
+        return len(self.lobby.rooms)
+
+    def save(self, every: bool = False) -> None:
+        """Write the rooms changed since the last save (``every``: all of them) in one transaction."""
+        rooms, removed = self.lobby.take_changes()
+        if self.store is None:
+            return
+        if every:
+            rooms = list(self.lobby.rooms.values())
+        wall = self.store.wall()
+        try:
+            self.store.save([(room.code, room_record(room, wall)) for room in rooms], removed)
+        except Exception:  # e.g. the disk is full: keep serving, try again at the next sweep
+            log.exception("the match store could not be written")
+            self.lobby.changed.update(room.code for room in rooms)
+            self.lobby.removed.update(removed)
+
     async def close(self) -> None:
-        """Tell everyone the server is closing, then stop."""
-        for room in list(self.lobby.rooms.values()):
-            self.lobby.close(room, EndReason.SERVER_CLOSING)
+        """Stop.  Without a store every match ends (``ended: server_closing``);
+        with one, the matches are saved and the connections closed with code
+        1012 (a restart): the players resume them on the next server."""
+        if self.store is None:
+            for room in list(self.lobby.rooms.values()):
+                self.lobby.close(room, EndReason.SERVER_CLOSING)
+        else:
+            self.save(every=True)
+            await asyncio.gather(*(ws.close(CLOSE_RESTART, "server restarting") for ws in list(self._live)),
+                                 return_exceptions=True)
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
         if self.heap is not None:
             self.heap.stop()
 
@@ -154,8 +198,9 @@ class MatchServer:
         await self._server.serve_forever()
 
     def sweep(self) -> None:
-        """Expire idle matches and open the fallback where due (also every second by itself)."""
+        """Expire idle matches, open the fallback where due, save what changed (also every second by itself)."""
         self.lobby.sweep()
+        self.save()
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -169,42 +214,35 @@ class MatchServer:
 
     # -- one connection -------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if self._per_address[address] >= self.limits.connections_per_address:
-            await ws.close(1013, "too many connections from this address")
-            return
-        self._per_address[address] += 1
-        send = _sender(ws)
-        bucket = TokenBucket(self.limits.rate, self.limits.burst)
+        address = peer_address(ws.transport) if ws.transport is not None else "?"
+        budget = self.limits.budget()
+        send = _sender(ws, budget)
         seat: Optional[Tuple[Room, int]] = None
-        strikes = 0
+        self._live.add(ws)
         try:
             async for raw in ws:
                 self.messages += 1
-                if not bucket.take():
-                    strikes += 1
-                    if strikes >= MAX_STRIKES:  # a flood: cut it off without waiting for a close handshake
+                why = budget.refusal()
+                if why is not None:
+                    if budget.strikes >= MAX_STRIKES:  # a flood: cut it off without waiting for a close handshake
                         send(error_doc(ErrorCode.RATE_LIMITED, "too many messages: the connection is closed"))
                         if ws.transport is not None:
                             ws.transport.close()  # what was written goes out first
                         break
-                    send(error_doc(ErrorCode.RATE_LIMITED, "too many messages; slow down"))
+                    send(error_doc(ErrorCode.RATE_LIMITED, why))
                     continue
+                began = time.thread_time()
                 seat = self.handle_text(raw, address, seat, send)
+                budget.cpu.spend(time.thread_time() - began)
         except ConnectionClosed:
             pass
         finally:
-            self._per_address[address] -= 1
-            if self._per_address[address] <= 0:
-                del self._per_address[address]
-            if seat is not None:
-                room, role = seat
-                held = room.seats[role]
-                if held is not None and held.send is send:
-                    room.detach(role)
+            self._live.discard(ws)
+            if seat is not None and seat[0].holds(seat[1], send):
+                seat[0].detach(seat[1])
 
     def handle_text(self, raw: object, address: str, seat: Optional[Tuple[Room, int]],
-                 send: Send) -> Optional[Tuple[Room, int]]:
+                    send: Send) -> Optional[Tuple[Room, int]]:
         """Handle one message; returns the seat the connection holds afterwards."""
         ref: Optional[str] = None
         seq: Optional[int] = None
@@ -225,8 +263,10 @@ class MatchServer:
 
     def _apply(self, msg: ClientMessage, address: str, seat: Optional[Tuple[Room, int]],
                send: Send) -> Optional[Tuple[Room, int]]:
+        if seat is not None and seat[0].ended is None and not seat[0].holds(seat[1], send):
+            raise ProtocolError(ErrorCode.REPLACED, "another connection resumed this seat: this one holds nothing")
         if isinstance(msg, Ping):
-            send(server_doc("pong", nonce=msg.nonce))
+            send(server_doc(ServerType.PONG, nonce=msg.nonce))
             return seat
         if isinstance(msg, (Create, Join, Resume)):
             if seat is not None and seat[0].ended is None:
@@ -261,8 +301,8 @@ class ServerThread:
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
-                 limits: Optional[Limits] = None, heap: Optional[ServerHeap] = None):
-        self.server = MatchServer(host, port, clock, limits, heap=heap)
+                 limits: Optional[Limits] = None, heap: Optional[ServerHeap] = None, store: Optional[str] = None):
+        self.server = MatchServer(host, port, clock, limits, heap=heap, store=store)
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._thread: Optional[threading.Thread] = None
         self._ready = threading.Event()
