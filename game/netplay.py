@@ -1,11 +1,19 @@
 """A friend game in the client: a :class:`Session` whose other seat is a
 person at the other end of a :class:`~game.net.client.NetClient`.
 
-The server is the authority.  The local player's intents go to it (a roll
-waits for the server's dice; a play, a double ... are shown at once and sent);
-the friend's come back as events and are shown like the computer's moves,
-step by step at the computer's pace.  The local copy of the match is checked
-against the server's after every event and replaced by it if they differ.
+The server is the authority, and the board shows only what it accepted.
+The local player's intents go to it and are done on this board when their
+echo comes back: a roll waits for the server's dice; a play's steps stay on
+the board as they were made, the turn ends only once the server has the
+play (until then it is *pending*: :attr:`NetSession.awaiting_server`, and the
+steps cannot be taken back); a double, an answer ... the same.  While the
+connection is down an intent waits, pending, and goes out once the server
+has sent its whole state again; one the server then refuses is cancelled,
+the server's copy of the match replaces this one and the player is told
+(:attr:`NetSession.told`).  The friend's intents come back as events and
+are shown like the computer's moves, step by step at the computer's pace.
+The local copy of the match is checked against the server's after every
+event and replaced by it (the player told) if they differ.
 No take-back in friend games (undoing steps within one's own turn is fine),
 and no hints.  If the friend has been gone for 2 minutes, the player may
 continue against the computer (:meth:`NetSession.continue_alone`).
@@ -23,6 +31,7 @@ from engine.kinds import Phase
 from . import i18n
 from .happenings import HappeningKind
 from .net.client import NetClient
+from .netheld import HeldSession
 from .net.inbound import (
     Ended,
     Event,
@@ -36,23 +45,13 @@ from .net.inbound import (
     Takeover,
 )
 from .net.mirror import FeedDice
-from .net.outbox import Outbox
 from .net.protocol import (
-    Accept,
-    ClientMessage,
     ContinueAlone,
-    Double,
-    Drop,
+    EndReason,
     ErrorCode,
     Leave,
-    NextGame,
-    Play,
-    Reject,
     Rematch,
-    Resign,
-    Roll,
     Sync,
-    Take,
     check_of,
 )
 from .seats import SeatLike, Table, seat_for
@@ -135,34 +134,29 @@ def _copy(match: Match, dice: object) -> Match:
     return Match.from_json(match.to_json(), dice=dice)  # type: ignore[arg-type]
 
 
-class NetSession(Session):
+class NetSession(HeldSession):
     """A match in play with a friend through a match server."""
 
     friend = True
 
     def __init__(self, client: NetClient, state: State, settings: Optional[Settings] = None):
         self.client = client
-        self.me = client.seat if client.seat is not None else 0
-        self.feed = FeedDice()
-        self.remote = RemoteSeat(state.names[1 - self.me], self.feed)
+        me = client.seat if client.seat is not None else 0
+        feed = FeedDice()
+        self.remote = RemoteSeat(state.names[1 - me], feed)
         seats: List[SeatLike] = [None, None]
-        seats[1 - self.me] = self.remote
-        super().__init__(_copy(state.match, self.feed), seats, settings)
+        seats[1 - me] = self.remote
+        super().__init__(_copy(state.match, feed), seats, settings, me, feed, client.send, state.seq)
         self.names: Tuple[str, str] = state.names
         self.link = client.link
         self.friend_here = state.connected[1 - self.me]
         self.may_continue = False
         self.ended: Optional[str] = None
-        self.fallback = False          # the computer took the friend's seat
         self.rematch_asked_by: Optional[int] = None
         self.rematch_state: Optional[State] = None   # a rematch has started: the scene shows it
         self.asked_continue = False    # the scene asked whether to continue against the computer
         self.told_ended = False        # the scene said the match has ended
-        self._waiting_roll = False
-        self.outbox = Outbox(client.send)  # the player's intents, one at a time, until the server answers
         self._recheck = False          # a whole state came while an intent waited for a decision
-        self._to_verify = False
-        self._seq = state.seq
 
     # -- what the scene reads ----------------------------------------------------------------
     @property
@@ -179,8 +173,8 @@ class NetSession(Session):
             return M(f"net.status.ended.{self.ended}" if self.ended in ENDINGS else "net.status.ended.other")
         if self.link == Link.FAILED:
             return M("net.status.failed")
-        if self.link != Link.CONNECTED:
-            return M("net.status.reconnecting")
+        if self.link != Link.CONNECTED or not self._synced:
+            return M("net.status.held" if self.awaiting_server else "net.status.reconnecting")
         if self.may_continue:
             return M("net.status.may_continue", name=friend)
         if not self.friend_here:
@@ -195,66 +189,12 @@ class NetSession(Session):
     def can_hint(self) -> bool:
         return self.fallback and super().can_hint()
 
-    def can_roll(self) -> bool:
-        return super().can_roll() and not self._waiting_roll and (self.online or self.fallback)
-
-    # -- the local player's intents -----------------------------------------------------------
-    def _send(self, msg: ClientMessage) -> None:
-        """Send an intent (numbered when it goes out: see :class:`~game.net.outbox.Outbox`)."""
-        self.outbox.put(msg, self._seq)
-
-    # ``player`` None: this screen's player (sent to the server); a number: a seat acting
-    def _mine(self, ok: bool, player: Optional[int]) -> bool:
-        return ok and player is None and not self.fallback
-
-    def roll(self, player: Optional[int] = None) -> bool:
-        if player is not None or self.fallback:
-            return super().roll(player)
-        if not self.can_roll():
-            return False
-        self._send(Roll(self._seq))
-        self._waiting_roll = True  # shown when the server's dice come
-        return True
-
-    def end_turn(self, player: Optional[int] = None) -> bool:
-        turn = self.game.current_turn
-        steps = tuple(turn.play) if turn is not None else ()
-        ok = super().end_turn(player)
-        if self._mine(ok, player):
-            self._send(Play(self._seq, steps))
-        return ok
-
-    def double(self, player: Optional[int] = None) -> bool:
-        ok = super().double(player)
-        if self._mine(ok, player):
-            self._send(Double(self._seq))
-        return ok
-
-    def answer_double(self, take: bool, player: Optional[int] = None) -> bool:
-        ok = super().answer_double(take, player)
-        if self._mine(ok, player):
-            self._send((Take if take else Drop)(self._seq))
-        return ok
-
-    def resign(self, level: str, player: Optional[int] = None) -> bool:
-        ok = super().resign(level, player)
-        if self._mine(ok, player):
-            self._send(Resign(self._seq, level))
-        return ok
-
-    def answer_resignation(self, accept: bool, player: Optional[int] = None) -> bool:
-        ok = super().answer_resignation(accept, player)
-        if self._mine(ok, player):
-            self._send((Accept if accept else Reject)(self._seq))
-        return ok
-
     def next_game(self, _remote: bool = False) -> bool:
-        if self.remote.events and not _remote:
+        if _remote:
+            return Session.next_game(self)
+        if self.remote.events and not self.fallback:
             return False  # the friend's "next" is on its way: it is shown first
-        ok = super().next_game()
-        if ok and not _remote and not self.fallback:
-            self._send(NextGame(self._seq))
-        return ok
+        return super().next_game()
 
     def ask_rematch(self) -> bool:
         """Ask for (or agree to) a rematch with colours swapped, once the match is over."""
@@ -302,7 +242,11 @@ class NetSession(Session):
             elif isinstance(msg, LinkChanged):
                 self.link = msg.link
                 if msg.link != Link.CONNECTED:
+                    self._synced = False  # what the player does now waits for the server's state
                     self.outbox.maybe_lost()  # decided on the state the server sends on reconnecting
+            elif isinstance(msg, Ended) and msg.reason == EndReason.SERVER_CLOSING.value:
+                self._synced = False  # the client reconnects: a server that keeps its matches comes back
+                self.outbox.maybe_lost()
             elif isinstance(msg, Ended):
                 self.ended = msg.reason
             elif isinstance(msg, RematchAsked):
@@ -314,6 +258,8 @@ class NetSession(Session):
                 self._take_over(msg)
             elif isinstance(msg, SeatInfo):
                 pass  # a new seat comes with a rematch: see _state
+            elif isinstance(msg, ServerError) and msg.ref == "resume":
+                self.ended = self.ended or GONE  # the server (perhaps restarted) no longer has the match
             elif isinstance(msg, ServerError):
                 self._refused(msg)
         state = self.client.last_state
@@ -322,8 +268,9 @@ class NetSession(Session):
             # goes again if it still applies there; if not, the server's copy replaces this one
             self._recheck = False
             if not self.outbox.retry(state.match, self.me, state.seq):
+                self._cancelled()
                 self._resynced()
-        if not self.fallback:
+        if not self.fallback and self._synced:
             self.outbox.flush(self._seq)
 
     def _refused(self, err: ServerError) -> None:
@@ -334,7 +281,7 @@ class NetSession(Session):
             if err.code != ErrorCode.STALE.value:
                 self.client.send(Sync())
             return
-        self._waiting_roll = False  # given up: the server's state replaces this copy
+        self._cancelled()
         self.client.send(Sync())
 
     def _resynced(self) -> None:
@@ -354,6 +301,7 @@ class NetSession(Session):
             return
         self._to_verify = True
         if event is None:  # a whole copy: after a (re)connection, a refusal, or a sync asked for
+            self._synced = True
             if self.outbox.recheck:
                 self._recheck = True  # decided once everything that came is read (see _poll)
             elif not self.outbox.busy:  # (else what was sent is on its way)
@@ -361,10 +309,7 @@ class NetSession(Session):
             return
         if event.player == self.me:
             self.outbox.answered()
-            if event.kind == "roll":
-                self._waiting_roll = False
-                self.feed.feed(event.drawn)
-                super().roll(self.me)
+            self._confirmed(event)
         else:
             self.remote.events.append(event)
 
@@ -380,6 +325,7 @@ class NetSession(Session):
         if check_of(self.match) != check_of(state.match):
             LOG.warning("the local copy of the match differs from the server's: replaced")
             self._replace(state.match)
+            self.told = self.told or i18n.Message("net.told.replaced")
 
     def _replace(self, match: Match) -> None:
         before = self.snapshot()
@@ -399,4 +345,6 @@ class NetSession(Session):
         self.client.close()
 
 
-ENDINGS = ("host_left", "guest_left", "expired", "taken_over", "server_closing", "replaced")
+#: the match is not on the server (any more): a restarted server that did not keep it, or a seat given up
+GONE = "match_gone"
+ENDINGS = ("host_left", "guest_left", "expired", "taken_over", "server_closing", "replaced", GONE)

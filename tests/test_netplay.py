@@ -38,6 +38,8 @@ def sessions(url: str, length: int = 1, cube: bool = False) -> List[NetSession]:
 def act_as_people(s: NetSession, rng: random.Random) -> None:
     """What a person would do in the scene, through the same session calls."""
     g = s.game
+    if s.awaiting_server:
+        return  # the server has not answered the last action yet
     if s.human_to_act:
         if s.can_roll():
             s.roll()
@@ -141,36 +143,34 @@ def test_a_dropped_connection_mid_turn_keeps_the_steps_made(server):
 
 
 def play_until_one_ends_the_match(ss: List[NetSession], seed: int = 3, timeout: float = 60.0) -> NetSession:
-    """Play until a player's own last play ends the match; that session has
-    polled nothing since (its play is still on its way to the server)."""
+    """Play until a player's own last play would end the match; that play is
+    still on its way to the server (pending) when this returns."""
     rng = random.Random(seed)
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         for s in ss:
             s.update(0.05)
             s.drain()
-            over = s.match.over
             act_as_people(s, rng)
-            if s.match.over and not over:
+            g = s.game
+            if s.awaiting_server and g.phase == "move" and g.position.winner() is not None:
                 return s
         time.sleep(0.002)
     raise AssertionError("timed out")
 
 
-def test_a_rematch_asked_while_the_last_play_is_on_its_way_is_not_lost(server):
-    # The result screen covers the board as soon as the winner's last play is made, and the
-    # board (which reads the server's messages) waits under it: "play again" is asked before
-    # the echo of that play has been read.  The rematch must carry the number of the state
-    # after the play; it used to carry the one before, was refused as stale, and was lost:
-    # the friend's rematch then waited for ever.
+def test_the_last_play_ends_the_match_once_the_server_has_it_then_a_rematch(server):
+    # The board shows only what the server accepted: the winner's last play stays pending
+    # (the match is not over on this board, no rematch can be asked) until its echo comes.
     thread, url, _ = server
     a, b = sessions(url)
     try:
         winner = play_until_one_ends_the_match([a, b])
         loser = b if winner is a else a
-        assert winner.ask_rematch()
-        run([a, b], lambda: loser.match.over and not loser.remote.busy, act=False)
-        assert loser.ask_rematch()
+        assert not winner.match.over and not winner.ask_rematch()
+        assert not winner.can_end_turn() and not winner.can_undo()  # the server's to decide now
+        run([a, b], lambda: winner.match.over and loser.match.over and not loser.remote.busy, act=False)
+        assert winner.ask_rematch() and loser.ask_rematch()
         run([a, b], lambda: a.rematch_state is not None and b.rematch_state is not None, act=False, timeout=15)
         room = thread.server.lobby.rooms[a.client.code]
         assert room.swapped and room.match.game.phase == "opening"

@@ -6,6 +6,14 @@ The frame loop calls :meth:`NetClient.send` (never blocks) and
 :mod:`game.net.inbound`).  If the connection drops, the thread reconnects by
 itself and takes its seat back with its token; the changes of the link come
 in the same queue as :class:`~game.net.inbound.LinkChanged`.
+
+Reconnecting waits 0.5 s, then twice as long each time up to 10 s, each wait
+shortened by a random part (so that many clients of one server that came
+back do not all knock at once).  A client that holds a seat keeps trying,
+to the same address, until it is closed or the server (perhaps a restarted
+one) says the seat is gone; only a first connection gives up early.  The
+server closing (``ended`` with ``server_closing``) is not the end of the
+match: a server that keeps its matches comes back with it.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ import asyncio
 import ipaddress
 import logging
 import queue
+import random
 import re
 import threading
 import time
@@ -38,11 +47,27 @@ from .inbound import (
     parse_server,
 )
 from .mirror import Mirror
-from .protocol import ClientMessage, ProtocolError, Resume, Sync, encode
+from .protocol import ClientMessage, EndReason, ProtocolError, Resume, Sync, encode
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-BACKOFF = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
+#: the waits before reconnecting: 0.5 s doubling to 10 s (each shortened by up to JITTER of itself)
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
+JITTER = 0.25
+#: seconds a seated client goes on trying to reconnect: as long as a server keeps an idle match
+SEATED_GIVE_UP = 30 * 60.0
+
+
+def backoff_delay(backoff: Sequence[float], attempt: int, rand: Callable[[], float] = random.random) -> float:
+    """The wait before reconnecting attempt ``attempt`` (0 first): the
+    sequence's value (its last once past its end), less a random part of up
+    to :data:`JITTER` of it.
+
+    >>> backoff_delay(BACKOFF, 0, lambda: 0.0), backoff_delay(BACKOFF, 9, lambda: 0.0), backoff_delay(BACKOFF, 9, lambda: 1.0)
+    (0.5, 10.0, 7.5)
+    """
+    base = backoff[min(attempt, len(backoff) - 1)]
+    return base * (1.0 - JITTER * rand())
 
 
 def server_url(address: str) -> str:
@@ -130,20 +155,25 @@ class NetClient:
 
     ``hello`` is the first message (:class:`~game.net.protocol.Create` or
     :class:`~game.net.protocol.Join`); after a drop the client sends
-    :class:`~game.net.protocol.Resume` with the token it was given instead.
-    It gives up (``Link.FAILED``) after ``give_up_after`` seconds without a
-    connection, or at once if the very first connection fails three times.
+    :class:`~game.net.protocol.Resume` with the token it was given instead
+    (``token``: a seat held before, e.g. by a run of the game that crashed:
+    the first message is then that Resume).  Without a seat it gives up
+    (``Link.FAILED``) after ``give_up_after`` seconds without a connection,
+    or at once if the very first connection fails three times; with one,
+    after ``seated_give_up`` seconds.
     """
 
     def __init__(self, url: str, hello: ClientMessage, give_up_after: float = 300.0,
-                 backoff: Sequence[float] = BACKOFF):
+                 backoff: Sequence[float] = BACKOFF, token: Optional[str] = None,
+                 seated_give_up: float = SEATED_GIVE_UP):
         self.url = url
         self.hello = hello
         self.give_up_after = give_up_after
+        self.seated_give_up = seated_give_up
         self.backoff = tuple(backoff)
         self.inbox: "queue.Queue[ServerMessage]" = queue.Queue()
         self.link = Link.CONNECTING
-        self.token: Optional[str] = None
+        self.token: Optional[str] = token
         self.seat: Optional[int] = None
         self.role = ""
         self.code = ""
@@ -277,6 +307,8 @@ class NetClient:
     def _note(self, msg: ServerMessage) -> None:
         if isinstance(msg, SeatInfo):
             self.token, self.seat, self.role, self.code = msg.token, msg.seat, msg.role, msg.code
+        elif isinstance(msg, Ended) and msg.reason == EndReason.SERVER_CLOSING.value:
+            pass  # not the end of the match: a server that keeps its matches comes back with it
         elif isinstance(msg, (Ended, Takeover)):
             self._finished = True
         elif isinstance(msg, ServerError) and msg.ref in ("create", "join", "resume"):
@@ -335,11 +367,13 @@ class NetClient:
                 return
             now = time.monotonic()
             first_failure = first_failure if first_failure is not None else now
-            if (not ever_connected and attempt >= 2) or now - first_failure > self.give_up_after:
+            seated = self.token is not None
+            patience = self.seated_give_up if seated else self.give_up_after
+            if (not ever_connected and not seated and attempt >= 2) or now - first_failure > patience:
                 self._set_link(Link.FAILED, "no connection")
                 return
             self._set_link(Link.RECONNECTING)
-            await asyncio.sleep(self.backoff[min(attempt, len(self.backoff) - 1)])
+            await asyncio.sleep(backoff_delay(self.backoff, attempt))
             attempt += 1
             if self.token is not None:
                 self.reconnects += 1

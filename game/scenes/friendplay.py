@@ -43,6 +43,9 @@ def friend_update(scene: "MatchScene", session: NetSession) -> None:
         state, session.rematch_state = session.rematch_state, None
         start_friend_match(app, session.client, state)
         return
+    if session.told is not None:  # the server's word on the player's action: said on the board
+        scene.actions.say(tr(session.told))
+        session.told = None
     if session.may_continue and not session.asked_continue:
         session.asked_continue = True
         ask(app, t("net.gone.title"), tr(session.status()),
