@@ -22,6 +22,7 @@ import logging
 from typing import Callable, Optional, Sequence
 
 from engine import Match
+from engine.kinds import Phase
 
 from . import i18n
 from .net.inbound import Event
@@ -75,7 +76,8 @@ class HeldSession(Session):
         return not self.fallback and (self.outbox.busy or self._waiting_roll)
 
     def can_roll(self) -> bool:
-        return super().can_roll() and not self.awaiting_server and (self.online or self.fallback)
+        opening = self.online and self.game.phase == Phase.OPENING  # the opening roll: either player may throw it
+        return (super().can_roll() or opening) and not self.awaiting_server and (self.online or self.fallback)
 
     def can_undo(self) -> bool:
         return super().can_undo() and not self.awaiting_server  # a play sent is the server's to decide
@@ -157,7 +159,7 @@ class HeldSession(Session):
         if kind == "roll":
             self._waiting_roll = False
             self.feed.feed(event.drawn)
-            done = super().roll(me)
+            done = super().roll(self.game.to_act if self.game.phase == Phase.OPENING else me)  # (the opening: either's)
         elif kind == "play":
             turn = self.game.current_turn
             if turn is None or tuple(turn.play) != event.steps:

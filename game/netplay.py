@@ -98,7 +98,9 @@ class RemoteSeat:
 
     def update(self, table: Table, player: int, dt: float, display_busy: bool) -> None:
         g = table.game
-        if g.phase == Phase.OVER or g.to_act != player or display_busy or not self.busy:
+        # the opening roll is either player's to throw (the engine's player to act is White)
+        opening = g.phase == Phase.OPENING and bool(self.events) and self.events[0].kind == "roll"
+        if g.phase == Phase.OVER or (g.to_act != player and not opening) or display_busy or not self.busy:
             return
         self._timer += dt
         if self._timer < table.settings.bot_pace:
@@ -116,7 +118,7 @@ class RemoteSeat:
         kind = event.kind
         if kind == "roll":
             self.dice.feed(event.drawn)
-            table.roll(player)
+            table.roll(g.to_act if g.phase == Phase.OPENING else player)
         elif kind == "play":
             self._whole = event.steps
             self._plan = list(event.steps)
@@ -151,6 +153,7 @@ class NetSession(HeldSession):
         self.link = client.link
         self.friend_here = state.connected[1 - self.me]
         self.may_continue = False
+        self.friend_left = False       # the friend left on purpose (may_continue at once), not gone 2 minutes
         self.ended: Optional[str] = None
         self.rematch_asked_by: Optional[int] = None
         self.rematch_state: Optional[State] = None   # a rematch has started: the scene shows it
@@ -166,7 +169,9 @@ class NetSession(HeldSession):
     def status(self) -> i18n.Message:
         """The connection line: what the link and the friend are doing."""
         M = i18n.Message
-        friend = self.names[1 - self.me] or i18n.t("net.friend")
+        named = self.names[1 - self.me]
+        friend = named or M("net.friend")  # within a sentence
+        first = named or M("net.friend.start")  # at its start
         if self.fallback:
             return M("net.status.vs_computer")
         if self.ended is not None:
@@ -176,11 +181,13 @@ class NetSession(HeldSession):
         if self.link != Link.CONNECTED or not self._synced:
             return M("net.status.held" if self.awaiting_server else "net.status.reconnecting")
         if self.may_continue:
-            return M("net.status.may_continue", name=friend)
+            return M("net.status.friend_left" if self.friend_left else "net.status.may_continue", name=first)
         if not self.friend_here:
-            return M("net.status.friend_away", name=friend)
-        if self.rematch_asked_by is not None and self.rematch_asked_by != self.me:
-            return M("net.status.rematch_asked", name=friend)
+            return M("net.status.friend_away", name=first)
+        if self.rematch_asked_by == self.me and self.match.over:
+            return M("net.status.rematch_waiting", name=friend)
+        if self.rematch_asked_by is not None and self.match.over:
+            return M("net.status.rematch_asked", name=first)
         return M("net.status.online", name=friend)
 
     def can_take_back(self) -> bool:
@@ -237,6 +244,8 @@ class NetSession(HeldSession):
             if isinstance(msg, State):
                 self._state(msg)
             elif isinstance(msg, Presence):
+                if msg.can_continue and not self.may_continue:
+                    self.friend_left = self.friend_here  # here until now: left on purpose, not gone 2 minutes
                 self.friend_here = msg.connected[1 - self.me]
                 self.may_continue = msg.can_continue
             elif isinstance(msg, LinkChanged):

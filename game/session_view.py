@@ -82,17 +82,23 @@ class SessionView:
     def can_roll(self) -> bool:
         return self.human_to_act and self.game.phase in (OPENING, ROLL)
 
+    @property
+    def human_to_move(self) -> bool:
+        """Does this screen's player move checkers now?  (Not while they
+        answer the other side's resignation: the turn is the other side's.)"""
+        return self.game.phase == MOVE and self.human_to_act
+
     def legal_steps(self) -> List[StepMade]:
         turn = self.game.current_turn
-        return turn.legal_steps() if turn is not None and self.human_to_act else []
+        return turn.legal_steps() if turn is not None and self.human_to_move else []
 
     def movable(self) -> List[int]:
         turn = self.game.current_turn
-        return turn.movable() if turn is not None and self.human_to_act else []
+        return turn.movable() if turn is not None and self.human_to_move else []
 
     def destinations(self, frm: int) -> Dict[int, Tuple[StepMade, ...]]:
         turn = self.game.current_turn
-        if turn is None or not self.human_to_act:
+        if turn is None or not self.human_to_move:
             return {}
         return turn.destinations(frm)
 
@@ -103,11 +109,11 @@ class SessionView:
 
     def can_undo(self) -> bool:
         turn = self.game.current_turn
-        return self.human_to_act and turn is not None and bool(turn.steps)
+        return self.human_to_move and turn is not None and bool(turn.steps)
 
     def can_end_turn(self) -> bool:
         turn = self.game.current_turn
-        return self.human_to_act and turn is not None and turn.complete
+        return self.human_to_move and turn is not None and turn.complete
 
     def _take_back_player(self) -> Optional[int]:
         if self.hot_seat:

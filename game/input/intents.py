@@ -11,7 +11,8 @@ every screen alike.  The intents:
 - ``primary``: roll, or end the turn (Start);
 - ``menu``: back to the lobby (a pad's Back button);
 - ``undo``, ``hint``, ``take_back``, ``double``, ``toggle_log``, ``toggle_auto``;
-- ``toggle_view`` (top / oblique view), ``reset_view`` (the view's default turn and zoom).
+- ``toggle_view`` (top / oblique view), ``reset_view`` (the view's default turn and zoom);
+- ``continue_alone``: play on against the computer (a friend game whose friend is gone).
 
 >>> import pygame
 >>> intent_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))

@@ -38,6 +38,7 @@ KEYMAP = {
     pygame.K_h: "hint",
     pygame.K_v: "toggle_view",
     pygame.K_HOME: "reset_view",
+    pygame.K_c: "continue_alone",  # a friend game whose friend is gone: play on against the computer
 }
 
 

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 
 from .. import clipboard
 from ..i18n import t
+from ..netplay import NetSession
 from ..session import Session, Snapshot
 from . import presenter
 from .controller import BoardController
 from .intents import (
-    PRIMARY, AnswerResignation, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
+    PRIMARY, AnswerResignation, ContinueAlone, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
     OpenSettings, PlayStep, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
     ToggleLog, ToggleView, ToLobby, Undo,
 )
@@ -67,6 +68,7 @@ class MatchActions:
             ResetView: lambda _: self.table.reset(),
             ToLobby: lambda _: self._asked(self.questions.ask_lobby),
             Restart: lambda _: self._asked(self.questions.ask_restart),
+            ContinueAlone: self._continue_alone,
             OpenSettings: lambda _: self._asked(self.app.flow.settings),
             ShowIds: self._show_ids,
             Reselect: lambda _: self._after(True),
@@ -163,6 +165,11 @@ class MatchActions:
     def _toggle_log(self, _: ToggleLog) -> bool:
         self.log_visible = not self.log_visible
         return self._after(True)
+
+    def _continue_alone(self, _: ContinueAlone) -> bool:
+        """A friend game whose friend is gone: play on against the computer (the server grants it)."""
+        s = self.session
+        return self._after(isinstance(s, NetSession) and s.continue_alone())
 
     @staticmethod
     def _asked(ask: Callable[[], object]) -> bool:

@@ -142,6 +142,11 @@ class Restart:
 
 
 @dataclass(frozen=True)
+class ContinueAlone:
+    """A friend game whose friend is gone (2 minutes, or left): play on against the computer."""
+
+
+@dataclass(frozen=True)
 class OpenSettings:
     """The settings, over the board."""
 
@@ -167,7 +172,7 @@ class Deselect:
 Intent = Union[
     Roll, Double, Take, Drop, MoveChecker, PlayStep, EndTurn, Undo, TakeBack, Hint, NextGame, Resign,
     AnswerResignation, Primary, ToggleAutoEnd, ToggleLog, ToggleView, SetView, ResetView, ToLobby, Restart,
-    OpenSettings, ShowIds, Reselect, Deselect,
+    ContinueAlone, OpenSettings, ShowIds, Reselect, Deselect,
 ]
 
 #: the key and controller words (game/input/intents.py) that are commands on the match screen;
@@ -183,6 +188,7 @@ COMMANDS: Dict[str, Intent] = {
     "toggle_auto": ToggleAutoEnd(),
     "toggle_view": ToggleView(),
     "reset_view": ResetView(),
+    "continue_alone": ContinueAlone(),
 }
 
 #: what the primary button does (game.match.presenter.primary_action's words)

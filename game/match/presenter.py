@@ -68,6 +68,12 @@ class PanelState:
     can_double: bool = False
     answer_double: bool = False
     can_hint: bool = False
+    #: Take back and Hint are offered (not in a friend game over the network)
+    take_back_shown: bool = True
+    hint_shown: bool = True
+    #: a friend game: the connection's state ("" none), and whether "play on against the computer" is offered
+    connection: str = ""
+    continue_alone: bool = False
     auto_end: bool = True
     log_visible: bool = True
     steps: Tuple[StepChoice, ...] = ()
@@ -84,6 +90,9 @@ class TopState:
     score: str = ""
     turn: str = ""
     can_resign: bool = False
+    #: the words of the way out (Lobby; Leave the match in a friend game), and whether Restart is offered
+    lobby: str = ""
+    restart: bool = True
 
 
 def primary_action(session: Session) -> Optional[str]:
@@ -137,8 +146,6 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         status = t("panel.resigning", name=name)
     else:
         status = name
-    if isinstance(s, NetSession):
-        status = t("common.joined", a=status, b=tr(s.status()))
     score_short = ""  # for a narrow panel
     if m.length > 1:
         names = dict(name0=player_name(0), name1=player_name(1), score0=m.score[0], score1=m.score[1], length=m.length)
@@ -161,6 +168,7 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
     }.get(primary or "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
     steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps()) if g.phase == MOVE else ()  # none while a question is answered
     steps_title, help_lines = steps_and_help(s, steps)
+    friend = online_with_friend(s)
     shown = s.snapshot()  # where the checkers stand, numbered for whom the board is shown
     viewer = s.viewer_for(shown)
     return PanelState(
@@ -177,6 +185,10 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         cube=g.cube_enabled,
         can_double=s.can_double(),
         can_hint=s.can_hint(),
+        take_back_shown=not friend,
+        hint_shown=not friend,
+        connection=tr(s.status()) if isinstance(s, NetSession) else "",
+        continue_alone=friend and isinstance(s, NetSession) and s.may_continue,
         answer_double=s.must_answer_double(),
         auto_end=settings.auto_end_turn,
         log_visible=log_visible,
@@ -208,7 +220,19 @@ def steps_and_help(session: Session, steps: Sequence[StepChoice]) -> Tuple[str, 
         return "", ()
     if steps:
         return t("panel.steps"), ()
-    return "", (t("panel.keys1"), t("panel.keys2"), t("panel.keys_board"))
+    undo = t("panel.keys2_undo") if online_with_friend(session) else t("panel.keys2")  # no take-back with a friend
+    return "", (t("panel.keys1"), undo, t("panel.keys_board"))
+
+
+def widget_kinds(session: Session) -> Tuple[bool, bool]:
+    """What the panel is made for: (the cube, a friend game over the network)."""
+    return session.game.cube_enabled or session.match.cube, isinstance(session, NetSession)
+
+
+def online_with_friend(session: Session) -> bool:
+    """Is this a friend game still played over the network (no take-back,
+    no hints, no restart; the way out is leaving the match)?"""
+    return isinstance(session, NetSession) and session.online
 
 
 def take_back_refusal(session: Session) -> str:
@@ -224,6 +248,8 @@ def take_back_refusal(session: Session) -> str:
     """
     s = session
     g = s.game
+    if online_with_friend(s):
+        return t("takeback.friend")
     if not s.human_to_act or s.thinking:
         return t("takeback.wait")
     if g.phase == MOVE:
@@ -253,7 +279,9 @@ def top_state(session: Session, passes: Sequence[Happening] = ()) -> TopState:
         turn = t("top.turn", name=player_name(passes[0].player))
     else:
         turn = t("top.turn", name=player_name(g.to_act))
-    return TopState(score=score, turn=turn, can_resign=s.can_resign())
+    friend = online_with_friend(s)
+    return TopState(score=score, turn=turn, can_resign=s.can_resign(), lobby=t("top.leave") if friend else t("top.lobby"),
+                    restart=not isinstance(s, NetSession))
 
 
 @dataclass(frozen=True)
@@ -279,10 +307,14 @@ def board_words(session: Session, result_pending: bool) -> BoardWords:
         else:
             banner = t("result.banner", name=player_name(r.winner), kind=t(f"result.{r.kind}"), points=r.points)
         return BoardWords(banner=banner)
+    if g.phase in (OPENING, ROLL) and s.can_roll():  # (a friend game's opening roll is either player's)
+        return BoardWords(prompt=t("board.roll_prompt"))
+    if isinstance(s, NetSession) and s.status().key == "net.status.rematch_waiting":  # asked: the friend's answer is awaited
+        return BoardWords(prompt=tr(s.status()))
     if not s.human_to_act:
         return BoardWords(prompt=t("board.thinking", name=player_name(g.to_act)) if s.thinking else None)
     if g.phase in (OPENING, ROLL):
-        return BoardWords(prompt=t("board.roll_prompt"))
+        return BoardWords(prompt=None)  # the dice are being thrown
     return BoardWords(moving=g.phase == MOVE)
 
 

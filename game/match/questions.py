@@ -76,8 +76,8 @@ class MatchQuestions:
     def ask_lobby(self) -> None:
         """Back to the lobby, after asking; the match is kept to continue."""
         app, session = self.app, self.session
-        if isinstance(session, NetSession):
-            ask_leave(app, session)
+        if isinstance(session, NetSession) and not session.fallback:
+            ask_leave(app, session)  # (played on against the computer, it is kept like any match)
             return
 
         def go() -> None:
@@ -97,8 +97,10 @@ class MatchQuestions:
         app.flow.ask(t("confirm.lobby.title"), t("confirm.lobby.text"), [(t("button.yes"), go), no], cancel=no)
 
     def ask_restart(self) -> None:
-        """Discard this match and start a new one like it, after asking."""
+        """Discard this match and start a new one like it, after asking (not a friend game)."""
         app = self.app
+        if isinstance(self.session, NetSession):
+            return
         computer = app.session is self.session and app.options is not None and app.options.mode == "computer"
         text = t("confirm.restart.abandoned") if computer else t("confirm.restart.text")
         no = (t("button.no"), None)

@@ -23,13 +23,13 @@ from .presenter import PanelState, TopState
 
 
 class MatchWidgets:
-    """The side panel and the top bar of a match screen of ``size``."""
+    """The side panel and the top bar of a match screen of ``size`` (``friend``: of a friend game over the network)."""
 
-    def __init__(self, size: Tuple[int, int], layout: Layout, font_px: int, cube: bool):
+    def __init__(self, size: Tuple[int, int], layout: Layout, font_px: int, cube: bool, friend: bool = False):
         self.layout = layout
         self.manager = manager(size, font_px)
-        self.panel = SidePanel(self.manager, layout.panel_rect, font_px, cube)
-        self.topbar = TopBar(self.manager, layout.top_bar_rect, font_px)
+        self.panel = SidePanel(self.manager, layout.panel_rect, font_px, cube, friend)
+        self.topbar = TopBar(self.manager, layout.top_bar_rect, font_px, friend)
         #: counts what may have changed the widgets' look (they are drawn again when it moves)
         self.version = 0
         self._hovered = False

@@ -9,13 +9,14 @@ moves, keyboard, controller and touch) is the same as against the computer.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, List, Tuple
 
 from ..app import App
 from ..i18n import t, tr
 from ..net.client import NetClient
 from ..net.inbound import State
-from ..netplay import NetSession
+from ..netplay import FALLBACK_LEVEL, NetSession
 from ..options import MatchOptions
 
 if TYPE_CHECKING:
@@ -36,23 +37,30 @@ def status_line(session: NetSession, status: str) -> str:
     return t("common.joined", a=status, b=tr(session.status()))
 
 
-def friend_update(scene: "MatchScene", session: NetSession) -> None:
-    """Once a frame: a rematch starts, or a question for the player."""
+def friend_update(scene: "MatchScene", session: NetSession) -> bool:
+    """Once a frame: a rematch starts, or a question for the player; True
+    when the panel no longer shows how things stand (the connection's
+    state changed: the scene shows it at once)."""
     app = scene.app
     if session.rematch_state is not None and not scene.animator.busy:
         state, session.rematch_state = session.rematch_state, None
         start_friend_match(app, session.client, state)
-        return
+        return False
+    if session.fallback and app.session is session and app.options is not None and app.options.mode == "friend":
+        # the computer took the friend's seat: a match against the computer now, saved to continue like one
+        app.keep_match(session, replace(app.options, mode="computer", level=FALLBACK_LEVEL))
     if session.told is not None:  # the server's word on the player's action: said on the board
         scene.actions.say(tr(session.told))
         session.told = None
     if session.may_continue and not session.asked_continue:
-        session.asked_continue = True
-        ask(app, t("net.gone.title"), tr(session.status()),
+        session.asked_continue = True  # (after "Wait" the panel's button and C still offer it)
+        ask(app, t("net.gone.left_title" if session.friend_left else "net.gone.title"), t("net.gone.text", status=tr(session.status())),
             [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
     elif session.ended is not None and not session.told_ended and not session.fallback:
         session.told_ended = True
         ask(app, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(app, session))])
+    panel = scene.panel
+    return panel is not None and panel.state is not None and panel.state.connection != tr(session.status())
 
 
 def ask(app: App, title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
@@ -72,7 +80,9 @@ def leave(app: App, session: NetSession) -> None:
 
 
 def ask_leave(app: App, session: NetSession) -> None:
-    """Back to the lobby from a friend match: it cannot be continued later, so ask."""
+    """Leave the match for the lobby: it cannot be continued later, so ask
+    (the host leaving ends it for the friend).  Played on against the
+    computer it is a match like any other: see ``MatchQuestions.ask_lobby``."""
     if session.match.over or not session.online:
         leave(app, session)
         return

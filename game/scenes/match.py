@@ -123,7 +123,7 @@ class MatchScene(Scene):
         f = ui_font_px(size)
         self.layout = Layout(size, top=top_bar_height(f))
         self.renderer = self.table.make_renderer(self.layout, self.text)
-        self.widgets = MatchWidgets(size, self.layout, f, self.session.game.cube_enabled or self.session.match.cube)
+        self.widgets = MatchWidgets(size, self.layout, f, *presenter.widget_kinds(self.session))
         self.dirty = True
 
     @property
@@ -298,8 +298,8 @@ class MatchScene(Scene):
             self.dirty = True
         self._play_sounds()
         self._ask_questions(dt)
-        if isinstance(s, NetSession):
-            friend_update(self, s)
+        if isinstance(s, NetSession) and friend_update(self, s):
+            self._changed()  # the connection's state changed: the panel shows it at once
 
     # -- drawing --------------------------------------------------------------------------------
     def viewer(self) -> int:

@@ -15,8 +15,9 @@ from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..i18n import t
-from ..match.intents import Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
+from ..match.intents import ContinueAlone, Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
 from ..match.presenter import PanelState, StepChoice
+from .ui import fit_text
 
 __all__ = ["SidePanel", "LogView", "PanelState", "StepChoice"]
 
@@ -26,6 +27,8 @@ LOG_LINES = 400
 LOG_BG = (17, 21, 26)
 LOG_BORDER = (58, 63, 70)
 LOG_TEXT = (230, 223, 207)
+#: the lines the connection's state may take in a friend game
+CONNECTION_LINES = 2
 
 
 class LogView:
@@ -102,11 +105,13 @@ class LogView:
 class SidePanel:
     """The widgets of the side panel inside ``rect``."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, font_px: int, cube: bool):
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, font_px: int, cube: bool, friend: bool = False):
         self.manager = manager
         self.rect = pygame.Rect(rect)
         self.font_px = f = font_px
         self.cube = cube
+        #: a friend game over the network: the connection's lines, and its buttons laid out for it
+        self.friend = friend
         self.margin = m = max(6, int(f * 0.6))
         self.row = row = int(f * 2.2)
         self.gap = gap = max(4, int(f * 0.35))
@@ -120,6 +125,11 @@ class SidePanel:
         y = m
         self.status = label(y, int(f * 1.7))
         y += int(f * 1.7)
+        #: the connection's state in a friend game, on as many of these lines as it needs
+        self.connection: List[UILabel] = []
+        if friend:
+            self.connection = [label(y + i * int(f * 1.3), int(f * 1.3), "#small") for i in range(CONNECTION_LINES)]
+            y += CONNECTION_LINES * int(f * 1.3)
         self.score = label(y, int(f * 1.4), "#small")
         y += int(f * 1.4)
         self.pips = label(y, int(f * 1.4), "#small")
@@ -131,26 +141,29 @@ class SidePanel:
         def button(col: int, y: int, key: str) -> UIButton:
             return UIButton(pygame.Rect(m + col * (bw + gap), y, bw, row), t(key), manager, container=c)
 
-        self.primary = button(0, y, "button.roll")
-        self.undo = button(1, y, "button.undo")
-        self.take_back = button(2, y, "button.take_back")
-        y += row + gap
+        top, bottom = y, y + (row + gap) * (2 if cube else 1)  # the first row of buttons and the last
+        self.primary = button(0, top, "button.roll")
+        self.undo = button(1, top, "button.undo")
         self.double = self.take = self.drop = None
         if cube:
-            self.double = button(0, y, "button.double")
-            self.take = button(1, y, "button.take")
-            self.drop = button(2, y, "button.drop")
-            y += row + gap
-        self.auto = button(0, y, "button.auto_on")
-        self.hint = button(1, y, "button.hint")
-        self.menu = button(2, y, "button.menu")
-        y += row + gap
+            self.double = button(0, top + row + gap, "button.double")
+            self.take = button(1, top + row + gap, "button.take")
+            self.drop = button(2, top + row + gap, "button.drop")
+        # with a friend, Auto takes Take back's place (there is none while online), and in the last row
+        # "play on against the computer" stands where Take back and Hint are (online there are none)
+        self.take_back = button(0, bottom, "button.take_back") if friend else button(2, top, "button.take_back")
+        self.auto = button(2, top, "button.auto_on") if friend else button(0, bottom, "button.auto_on")
+        self.hint = button(1, bottom, "button.hint")
+        self.menu = button(2, bottom, "button.menu")
+        self.continue_alone = UIButton(pygame.Rect(m, bottom, 2 * bw + gap, row), t("net.continue_button"), manager, container=c)
+        self.continue_alone.hide()
+        y = bottom + row + gap
         self.steps_label = label(y, int(f * 1.4), "#small")
         y += int(f * 1.4)
         self.steps_top = y
         # the key help, where the steps would be (the presenter says which, as the phase has it)
         self.hints = [label(y + i * int(f * 1.4), int(f * 1.4), "#small") for i in range(3)]
-        log_h = int(self.rect.height * 0.28)
+        log_h = int(self.rect.height * (0.22 if friend else 0.28))  # (the connection's lines take the rest)
         self.log_rect = pygame.Rect(m, self.rect.height - m - log_h, w, log_h)
         self.toggle_h = int(f * 1.8)
         self.log_toggle = UIButton(pygame.Rect(m, self.log_rect.top - gap - self.toggle_h, w, self.toggle_h), t("button.log_hide"), manager, container=c)
@@ -165,6 +178,7 @@ class SidePanel:
             self.hint: Hint(),
             self.log_toggle: ToggleLog(),
             self.menu: ToLobby(),
+            self.continue_alone: ContinueAlone(),
         }
         if self.double is not None and self.take is not None and self.drop is not None:  # with the cube
             self.actions.update({self.double: Double(), self.take: Take(), self.drop: Drop()})
@@ -212,6 +226,11 @@ class SidePanel:
         self._set_enabled(self.undo, state.can_undo)
         self._set_enabled(self.take_back, state.can_take_back)
         self._set_enabled(self.hint, state.can_hint)
+        self._set_visible(self.take_back, state.take_back_shown)
+        self._set_visible(self.hint, state.hint_shown)
+        self._set_visible(self.continue_alone, state.continue_alone)
+        if old is None or old.connection != state.connection:
+            self._show_connection(state.connection)
         if self.cube:
             self._set_visible(self.double, not state.answer_double)
             self._set_enabled(self.double, state.can_double)
@@ -235,6 +254,23 @@ class SidePanel:
         if old is None or old.log != state.log or old.log_visible != state.log_visible:
             self._build_log(state.log, state.log_visible)
         return True
+
+    def _show_connection(self, text: str) -> None:
+        """The connection's state on its lines, broken where it must be (the last line cut short if it is still too long)."""
+        from ..help_text import wrap_html
+
+        if not self.connection:
+            return
+        font = self.connection[0].font
+        width = self.connection[0].rect.width - 4
+        rows = wrap_html(text, lambda s: font.size(s)[0], width).split("<br>") if text and font is not None else [text]
+        n = len(self.connection)
+        if len(rows) > n:
+            rows = rows[: n - 1] + [" ".join(rows[n - 1:])]
+        if font is not None and font.size(rows[-1])[0] > width:
+            rows[-1] = fit_text(rows[-1], width, lambda s: font.size(s)[0])
+        for i, lab in enumerate(self.connection):
+            lab.set_text((rows[i] if i < len(rows) else "") or " ")
 
     @staticmethod
     def _fits(label: UILabel, text: str) -> bool:
@@ -288,7 +324,8 @@ class SidePanel:
     def focusables(self) -> List[Tuple[UIButton, Action]]:
         """The buttons the keyboard can reach, steps first."""
         out: List[Tuple[UIButton, Action]] = [(b, self.actions[b]) for b, _ in self.step_buttons]
-        for b in (self.primary, self.undo, self.take_back, self.double, self.take, self.drop, self.auto, self.hint, self.log_toggle, self.menu):
+        for b in (self.primary, self.undo, self.take_back, self.double, self.take, self.drop, self.auto, self.hint, self.continue_alone,
+                  self.log_toggle, self.menu):
             if b is not None and b.visible and b.is_enabled:
                 out.append((b, self.actions[b]))
         return out

@@ -25,7 +25,7 @@ def top_bar_height(font_px: int) -> int:
 
 
 class TopBar:
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, font_px: int):
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, font_px: int, friend: bool = False):
         self.manager = manager
         self.rect = pygame.Rect(rect)
         f = font_px
@@ -36,9 +36,13 @@ class TopBar:
         bw = int(f * 5.6)
         gap = max(4, f // 3)
         x = m
-        self.lobby = UIButton(pygame.Rect(x, m, bw, h), t("top.lobby"), manager, container=c, object_id="#topbar")
+        # a friend game has no Restart: the way out ("Leave the match") takes its place too
+        self.lobby = UIButton(pygame.Rect(x, m, 2 * bw + gap if friend else bw, h), t("top.leave" if friend else "top.lobby"),
+                              manager, container=c, object_id="#topbar")
         x += bw + gap
         self.restart = UIButton(pygame.Rect(x, m, bw, h), t("top.restart"), manager, container=c, object_id="#topbar")
+        if friend:
+            self.restart.hide()
         x += bw + gap
         self.resign = UIButton(pygame.Rect(x, m, bw, h), t("top.resign"), manager, container=c, object_id="#topbar")
         x += bw + gap
@@ -65,6 +69,12 @@ class TopBar:
             self.score.set_text(state.score or " ")
         if old is None or old.turn != state.turn:
             self.turn.set_text(state.turn or " ")
+        if state.lobby and (old is None or old.lobby != state.lobby):
+            self.lobby.set_text(state.lobby)
+        if state.restart and not self.restart.visible:
+            self.restart.show()
+        elif not state.restart and self.restart.visible:
+            self.restart.hide()
         if state.can_resign and not self.resign.is_enabled:
             self.resign.enable()
         elif not state.can_resign and self.resign.is_enabled:
@@ -72,7 +82,7 @@ class TopBar:
         return True
 
     def focusables(self) -> List[Tuple[UIButton, Action]]:
-        return [(b, self.actions[b]) for b in (self.lobby, self.restart, self.resign, self.gear) if b.is_enabled]
+        return [(b, self.actions[b]) for b in (self.lobby, self.restart, self.resign, self.gear) if b.is_enabled and b.visible]
 
     def action_for(self, element: object) -> Optional[Action]:
         """What ``element`` (a pygame_gui event's) stands for; None: not one of these."""

@@ -1,0 +1,210 @@
+"""A friend game's screen, in the real client: two headless apps in this
+process play each other through the match server one of them hosts on
+127.0.0.1 (nothing is announced on any network).
+
+What a friend game offers (no Restart, Take back or Hint; "Leave the
+match"), the connection's state in the panel as it changes and whole at
+every size, "play on against the computer" after "Wait", a game played on
+against the computer kept like any other, the right words when the friend
+leaves on purpose, the rematch asked, no steps while the other side's
+resignation is answered, and the opening roll thrown by the guest."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.i18n import t, tr
+from game.match.intents import Resign
+from game.net.inbound import Link
+from game.netplay import NetSession
+from game.scenes.dialog import DialogScene
+from game.scenes.lobby import LobbyScene
+from game.scenes.match import MatchScene
+from game.scenes.result import ResultScene
+from game.testing import AppDriver
+from tests.test_client_friend import host_and_join, quick, until
+
+SIZES = [(800, 600), (1280, 720), (1600, 900), (1920, 1080), (1080, 1920), (3840, 2160)]
+
+
+@pytest.fixture
+def pair(tmp_path, monkeypatch):
+    host = AppDriver(settings=quick())
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))  # the friend's own folders
+    guest = AppDriver(settings=quick())
+    try:
+        yield host, guest
+    finally:
+        i18n.set_language("en")
+        for d in (host, guest):
+            if d.app.hosted is not None:
+                d.app.hosted.stop()
+
+
+def connection_text(d: AppDriver) -> str:
+    """The connection's lines in the panel, as shown (one string)."""
+    scene = d.app.scenes.current if isinstance(d.app.scenes.current, MatchScene) else None
+    if scene is None:
+        scene = next(s for s in d.app.scenes.visible() if isinstance(s, MatchScene))
+    return " ".join(lab.text for lab in scene.panel.connection if lab.text.strip())
+
+
+def same_words(shown: str, text: str) -> bool:
+    """``shown`` is ``text`` broken into lines (spaces at the breaks aside)."""
+    return shown.replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_friend_game_offers_no_restart_take_back_or_hint_and_leaving_asks(pair):
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    for d in (host, guest):
+        scene = d.scene
+        assert isinstance(scene, MatchScene)
+        top, panel = scene.topbar, scene.panel
+        assert not top.restart.visible and top.lobby.text == t("top.leave")
+        assert not panel.take_back.visible and not panel.hint.visible and not panel.continue_alone.visible
+        reachable = [b for b, _ in scene.widgets.panel.focusables() + scene.widgets.topbar.focusables()]
+        assert top.restart not in reachable and panel.take_back not in reachable and panel.hint not in reachable
+        shown_help = [lab.text for lab in panel.hints if lab.visible]
+        assert t("panel.keys2") not in shown_help and t("panel.keys2_undo") in shown_help  # no help for a take-back
+        # T says why there is none; H asks for no hint; nothing changes
+        before = d.session.snapshot()
+        d.key(pygame.K_t)
+        assert scene.actions.notice == t("takeback.friend")
+        d.key(pygame.K_h)
+        assert d.session.snapshot() == before and isinstance(d.scene, MatchScene) and d.session.online
+    # the guest leaves the match: asked first, then the lobby; the server is told
+    guest.click_button(guest.scene.topbar.lobby)
+    dialog = guest.scene
+    assert isinstance(dialog, DialogScene) and dialog.title == t("net.leave.title") and dialog.text == t("net.leave.guest")
+    guest.click_button(dialog.answer_buttons[0])  # Yes
+    assert isinstance(guest.scene, LobbyScene) and guest.app.session is None
+    # the host is told the friend left (not "gone 2 minutes"), at once, in a sentence that starts as one
+    until([host], lambda: isinstance(host.scene, DialogScene), timeout=10)
+    told = host.scene
+    assert told.title == t("net.gone.left_title")
+    assert told.text == t("net.gone.text", status=t("net.status.friend_left", name=t("net.friend.start"))) and told.text[0].isupper()
+    assert hs.friend_left and hs.may_continue
+
+
+def test_play_on_against_the_computer_stays_offered_after_wait_and_the_game_is_kept(pair):
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    gs.leave()  # the friend leaves the match
+    until([host], lambda: isinstance(host.scene, DialogScene), timeout=10)
+    wait = host.scene.answer_buttons[1]
+    assert wait.text == t("net.gone.wait")
+    host.click_button(wait)
+    scene = host.scene
+    assert isinstance(scene, MatchScene)
+    button = scene.panel.continue_alone
+    assert button.visible and button.text == t("net.continue_button")  # still offered, and by C
+    assert same_words(connection_text(host), t("net.status.friend_left", name=t("net.friend.start")))
+    host.key(pygame.K_c)
+    until([host], lambda: hs.fallback, timeout=10)
+    host.frames(3)
+    assert not button.visible and connection_text(host) == t("net.status.vs_computer")
+    assert scene.topbar.lobby.text == t("top.lobby") and scene.panel.take_back.visible and scene.panel.hint.visible
+    assert host.app.options.mode == "computer"  # a match against the computer now
+    # back to the lobby: asked, kept, and continued from there like any saved game
+    host.click_button(scene.topbar.lobby)
+    dialog = host.scene
+    assert isinstance(dialog, DialogScene) and dialog.text == t("confirm.lobby.text")
+    host.click_button(dialog.answer_buttons[0])
+    lobby = host.scene
+    assert isinstance(lobby, LobbyScene) and lobby.continue_button.visible and host.app.session is hs
+    host.app.saves.flush()
+    saved = host.app.storage.load_game()[0]
+    assert saved is not None and saved["options"]["mode"] == "computer"
+    host.click_button(lobby.continue_button)
+    assert isinstance(host.scene, MatchScene) and host.scene.session is hs and hs.fallback
+
+
+def test_the_panel_follows_the_connection_as_it_changes(pair):
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    online = t("net.status.online", name=t("net.friend"))
+    assert same_words(connection_text(host), online) and same_words(connection_text(guest), online)
+    # the friend's window is killed (no "leave"): nothing else happens on the host's board, yet its panel says so
+    gs.client.close()
+    until([host], lambda: same_words(connection_text(host), t("net.status.friend_away", name=t("net.friend.start"))), timeout=10)
+    assert host.scene.panel.state.connection == tr(hs.status())
+
+
+def test_the_panel_says_the_connection_is_lost_when_the_server_goes(pair):
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    host.app.hosted.server.stop()  # the server goes (the guest's connection with it)
+    until([guest], lambda: gs.link != Link.CONNECTED or gs.ended is not None, timeout=10)
+    until([guest], lambda: not same_words(connection_text(guest), t("net.status.online", name=t("net.friend"))), timeout=10)
+    assert same_words(connection_text(guest), tr(gs.status()))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_connection_lines_fit_at_every_size(pair, lang, monkeypatch):
+    host, guest = pair
+    hs, _ = host_and_join(host, guest)
+    i18n.set_language(lang)
+    host.app.settings.language = lang
+    messages = []
+    for key, text in i18n.EN.items():
+        if key.startswith("net.status."):
+            first = text.startswith("{name}")
+            messages.append(i18n.Message(key, name=i18n.Message("net.friend.start" if first else "net.friend")) if "{name}" in text
+                            else i18n.Message(key))
+    for size in SIZES:
+        host.app.resize(size)
+        host.frames(2)
+        scene = host.scene
+        assert isinstance(scene, MatchScene)
+        for message in messages:
+            monkeypatch.setattr(hs, "status", lambda m=message: m)
+            host.frames(1)
+            labels = [lab for lab in scene.panel.connection if lab.text.strip()]
+            assert same_words(" ".join(lab.text for lab in labels), tr(message)), (size, message.key)
+            for lab in labels:
+                assert lab.font.size(lab.text)[0] <= lab.rect.width - 4, (size, message.key, lab.text)
+        for button in (scene.panel.continue_alone, scene.topbar.lobby):
+            font = button.font
+            assert font.size(button.text)[0] <= button.rect.width - 4, (size, button.text)
+
+
+@pytest.mark.slow
+def test_the_guest_throws_the_opening_roll_resignation_and_rematch(pair):
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    assert gs.me == 1 and gs.game.phase == "opening"
+    board = guest.scene.board_view()
+    assert gs.can_roll() and board.prompt == t("board.roll_prompt")  # either player throws the opening roll
+    guest.click(guest.dice_pos())
+    until([host, guest], lambda: hs.game.phase == gs.game.phase == "move" and not host.scene.animator.busy
+          and not guest.scene.animator.busy, timeout=15)
+    assert hs.match.to_json()["game"]["log"] == gs.match.to_json()["game"]["log"]
+    mover, answerer = (host, guest) if hs.game.turn == 0 else (guest, host)
+    assert mover.session.legal_steps()
+    mover.scene.do(Resign())
+    menu = mover.scene
+    assert isinstance(menu, DialogScene)
+    mover.click_button(menu.answer_buttons[0])  # a single game
+    until([host, guest], lambda: isinstance(answerer.scene, DialogScene), timeout=15)
+    s = answerer.session
+    # answering the other side's resignation: the turn is theirs, not a step of it is this player's
+    assert s.game.phase == "resigning" and s.legal_steps() == [] and s.movable() == []
+    under = next(sc for sc in answerer.app.scenes.visible() if isinstance(sc, MatchScene))
+    assert under.panel.step_buttons == [] and under.panel.state.steps == ()
+    answerer.click_button(answerer.scene.answer_buttons[0])  # accept
+    until([host, guest], lambda: isinstance(host.scene, ResultScene) and isinstance(guest.scene, ResultScene), timeout=20)
+    # the guest asks for a rematch: until the answer comes its board and its panel say it waits for it
+    guest.click_button(guest.scene.result_buttons["again"])
+    waiting = t("net.status.rematch_waiting", name=t("net.friend"))
+    for _ in range(20):
+        guest.frames(1)
+        assert isinstance(guest.scene, MatchScene) and guest.scene.board_view().prompt == waiting
+        assert same_words(connection_text(guest), waiting)
+    host.click_button(host.scene.result_buttons["again"])
+    until([host, guest], lambda: isinstance(host.scene, MatchScene) and host.scene.session is not hs
+          and isinstance(guest.scene, MatchScene) and guest.scene.session is not gs, timeout=15)
+    assert isinstance(host.session, NetSession) and (host.session.me, guest.session.me) == (1, 0)
