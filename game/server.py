@@ -1,6 +1,10 @@
 """``python -m game.server --host H --port P`` (and the ``backgammon-server``
 command): a headless match server for friend games, for a machine both
-players can reach.  Ctrl+C stops it (the players are told).
+players can reach.  Ctrl+C stops it: without a store the players are told
+the match has ended; with ``--store FILE`` the matches are kept in that file
+(SQLite) and a server started again on it resumes them (the players'
+clients reconnect and resume with their tokens).  The store is off by
+default.
 
 The process does nothing but serve, so it runs the cycle collector's policy
 of :mod:`game.net.heap` (what lives on is frozen once a second, out of the
@@ -17,6 +21,7 @@ from typing import List, Optional
 from .net.heap import PauseLog, ServerHeap
 from .net.protocol import DEFAULT_PORT
 from .net.server import Limits, MatchServer
+from .net.store import StoreError
 
 
 def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
@@ -30,6 +35,9 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
                         help="connections one address may hold at once")
     parser.add_argument("--idle-expiry", type=float, default=Limits.idle_expiry, metavar="SECONDS",
                         help="a match without any action for this long is dropped")
+    parser.add_argument("--store", metavar="FILE", default=None,
+                        help="keep the matches in this SQLite file, so that a restarted server resumes them "
+                             "(default: none, the matches live in memory only)")
     parser.add_argument("--verbose", action="store_true", help="log each match")
     parser.add_argument("--gc-stats", type=float, default=0.0, metavar="SECONDS",
                         help="every SECONDS, print the garbage collector's pauses (for measuring)")
@@ -41,7 +49,7 @@ def make_server(args: argparse.Namespace) -> MatchServer:
     of a process that only serves (:class:`ServerHeap`)."""
     limits = Limits(connections_per_address=args.connections_per_address,
                     matches_per_address=args.matches_per_address, idle_expiry=args.idle_expiry)
-    return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap())
+    return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap(), store=args.store)
 
 
 async def report_pauses(server: MatchServer, every: float) -> None:
@@ -79,6 +87,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
+    except StoreError as exc:
+        print(f"backgammon-server: {exc}")
+        return 1
     except OSError as exc:
         print(f"backgammon-server: cannot listen on {args.host}:{args.port}: {exc}")
         return 1

@@ -20,6 +20,7 @@ from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
 
 from engine import BackgammonError, Match
 
+from .names import clean_name
 from .protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 
 T = TypeVar("T")
@@ -207,7 +208,7 @@ def parse_server(text: Union[str, bytes]) -> ServerMessage:
     if kind in ("sync", "update"):
         names = _pair(doc.get("names"), str, "names")
         seq = _int(doc.get("seq"), 0, 2**31 - 1, "seq")
-        short = (names[0][:64], names[1][:64])
+        short = (clean_name(names[0][:256]), clean_name(names[1][:256]))  # whatever the server sent: printable
         connected = _pair(doc.get("connected"), bool, "connected")
         if kind == "sync":
             return Synced(seq, _match(doc.get("match")), _event(doc.get("event")), short, connected)
@@ -225,7 +226,7 @@ def parse_server(text: Union[str, bytes]) -> ServerMessage:
         return Presence(_pair(doc.get("connected"), bool, "connected"), can)
     if kind == "error":
         ref, of = doc.get("ref"), doc.get("seq")
-        return ServerError(_str(doc.get("code"), "error code", 32), _str(doc.get("detail"), "detail", 400),
+        return ServerError(_str(doc.get("code"), "error code", 32), clean_name(_str(doc.get("detail"), "detail", 400), 400),
                            None if ref is None else _str(ref, "ref", 32),
                            None if of is None else _int(of, 0, 2**31 - 1, "seq"))
     if kind == "ended":

@@ -42,9 +42,7 @@ class RoomStore:
         self._db = self._open()
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA synchronous=FULL")
-        return db
+        return sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -68,6 +66,7 @@ class RoomStore:
 
     def _check(self, db: sqlite3.Connection) -> None:
         """Raise ``sqlite3.DatabaseError`` unless ``db`` is a sound store of this layout."""
+        db.execute("PRAGMA synchronous=FULL")
         ok = db.execute("PRAGMA quick_check").fetchone()
         if ok is None or ok[0] != "ok":
             raise sqlite3.DatabaseError(f"quick_check: {ok[0] if ok else 'no answer'}")
