@@ -20,6 +20,13 @@ and prints its collections, timed with gc.callbacks.
     .venv/bin/python benchmarks/server_load.py [--matches 1000] [--think 3] [--duration 60]
 
 Targets: 1,000 concurrent matches, p99 round trip <= 50 ms, <= 100 KB per match.
+
+    .venv/bin/python benchmarks/server_load.py --abuse sync [--abuse-seconds 8] [--abuse-rate 19]
+
+One player's sync flood (both seats of a finished 7-point match, 19 syncs a
+second each, within the message rate limit) against the default limits,
+while 8 other connections ping every 50 ms and a new connection opens every
+half second: prints their round trips (target: p99 <= 50 ms).
 Loopback only; everything stops by itself.
 """
 
@@ -39,8 +46,12 @@ from typing import Any, Dict, List, Optional, Tuple
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from engine import Position, legal_plays  # noqa: E402
+from engine import Match, Position, SeededDice, legal_plays  # noqa: E402
+from game.net.intents import RecordingDice, apply_intent  # noqa: E402
+from game.net.protocol import NextGame, Roll  # noqa: E402
+from game.net.protocol import Play as PlayMsg  # noqa: E402
 from game.net.heap import PauseLog, ServerHeap  # noqa: E402
 from game.net.server import Limits, ServerThread  # noqa: E402
 
@@ -184,6 +195,168 @@ def client_process(url: str, matches: int, think: float, ramp: float, duration: 
     asyncio.run(client_main(url, matches, think, ramp, duration, seed, out, probe, go))
 
 
+# -- --abuse sync: one seated player floods the server with syncs -------------------------------
+def long_match(length: int, seed: int) -> Match:
+    """A finished ``length``-point match (a big match document), played by first legal plays."""
+    dice = RecordingDice(SeededDice(seed))
+    match = Match(length=length, cube=False, dice=dice)
+    while not match.over:
+        game = match.game
+        if game.over:
+            apply_intent(match, 0, NextGame(0), dice)
+        elif game.phase in ("opening", "roll"):
+            apply_intent(match, game.turn, Roll(0), dice)
+        else:
+            assert game.current_turn is not None
+            apply_intent(match, game.turn, PlayMsg(0, tuple(game.current_turn.legal_plays[0])), dice)
+    return match
+
+
+async def abuser(url: str, code: str, token: str, rate: float, seconds: float,
+                 out: "mp.Queue[Dict[str, Any]]") -> None:
+    """Resume the seat of ``token`` and ask for the whole match ``rate`` times a second."""
+    counts = {"sent": 0, "sync": 0, "refused": 0, "bytes": 0, "closed": 0}
+    try:
+        async with connect(url, compression=None, max_size=None, ping_interval=None) as ws:
+            await ws.send(json.dumps({"v": 1, "type": "resume", "token": token}))
+
+            async def read() -> None:
+                try:
+                    async for raw in ws:
+                        counts["bytes"] += len(raw)
+                        doc = json.loads(raw)
+                        if doc["type"] == "sync":
+                            counts["sync"] += 1
+                        elif doc["type"] == "error":
+                            counts["refused"] += 1
+                except ConnectionClosed:
+                    counts["closed"] = 1
+            reader = asyncio.ensure_future(read())
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                await ws.send('{"v":1,"type":"sync"}')
+                counts["sent"] += 1
+                await asyncio.sleep(1.0 / rate)
+            await asyncio.sleep(0.5)
+            reader.cancel()
+    except Exception:  # closed by the server for flooding
+        counts["closed"] = 1
+    out.put({"kind": "abuser", **counts})
+
+
+def abuser_process(url: str, code: str, token: str, rate: float, seconds: float,
+                   out: "mp.Queue[Dict[str, Any]]") -> None:
+    asyncio.run(abuser(url, code, token, rate, seconds, out))
+
+
+async def probes(url: str, count: int, every: float, seconds: float, out: "mp.Queue[Dict[str, Any]]") -> None:
+    """``count`` other players' pings, and new connections (connect, create, seat), measured."""
+    rtts: List[float] = []
+    opens: List[float] = []
+    failed = 0
+    end = time.perf_counter() + seconds
+
+    async def pinger(i: int) -> None:
+        async with connect(url, compression=None, ping_interval=None) as ws:
+            n = 0
+            while time.perf_counter() < end:
+                t0 = time.perf_counter()
+                await ws.send(json.dumps({"v": 1, "type": "ping", "nonce": n}))
+                while json.loads(await ws.recv())["type"] != "pong":
+                    pass
+                rtts.append(time.perf_counter() - t0)
+                n += 1
+                await asyncio.sleep(every)
+
+    async def opener() -> None:
+        nonlocal failed
+        while time.perf_counter() < end:
+            t0 = time.perf_counter()
+            try:
+                async with connect(url, compression=None, ping_interval=None, open_timeout=30) as ws:
+                    await ws.send(json.dumps({"v": 1, "type": "create", "length": 1, "cube": False, "name": "n"}))
+                    while json.loads(await ws.recv())["type"] != "seat":
+                        pass
+                    opens.append(time.perf_counter() - t0)
+                    await ws.send(json.dumps({"v": 1, "type": "leave"}))
+            except Exception:
+                failed += 1
+            await asyncio.sleep(0.5)
+    await asyncio.gather(*(pinger(i) for i in range(count)), opener())
+    out.put({"kind": "probe", "rtts": rtts, "opens": opens, "failed": failed})
+
+
+def probe_process(url: str, count: int, every: float, seconds: float, out: "mp.Queue[Dict[str, Any]]") -> None:
+    asyncio.run(probes(url, count, every, seconds, out))
+
+
+def abuse_sync(args: argparse.Namespace) -> int:
+    """One seated player (both seats of a finished long match, two connections)
+    sends ``--abuse-rate`` syncs a second each, within the message rate limit,
+    while other connections ping and new ones open; prints their round trips."""
+    thread = ServerThread("127.0.0.1", 0, limits=Limits(), heap=ServerHeap())
+    _, port = thread.start()
+    url = f"ws://127.0.0.1:{port}"
+    try:
+        big = long_match(args.abuse_length, seed=7)
+        seats: List[Dict[str, Any]] = []
+
+        async def seat_two() -> None:
+            async with connect(url) as host:
+                await host.send(json.dumps({"v": 1, "type": "create", "length": args.abuse_length,
+                                            "cube": False, "name": "abuser"}))
+                seats.append(json.loads(await host.recv()))
+                async with connect(url) as guest:
+                    await guest.send(json.dumps({"v": 1, "type": "join", "code": seats[0]["code"], "name": "b"}))
+                    seats.append(json.loads(await guest.recv()))
+        asyncio.run(seat_two())
+        room = thread.server.lobby.rooms[seats[0]["code"]]
+
+        def put_big() -> None:
+            room.match, room.seq = big, room.seq + 1
+        thread.call(put_big)
+        size = len(room.match_text())
+        out: "mp.Queue[Dict[str, Any]]" = mp.Queue()
+        procs = [mp.Process(target=probe_process, args=(url, args.abuse_probes, 0.05, args.abuse_seconds + 1, out))]
+        procs += [mp.Process(target=abuser_process, args=(url, s["code"], s["token"], args.abuse_rate,
+                                                          args.abuse_seconds, out)) for s in seats]
+        pid = os.getpid()
+        stat0 = open(f"/proc/{pid}/stat").read().split()
+        t0 = time.perf_counter()
+        for p in procs:
+            p.start()
+        results = [out.get(timeout=args.abuse_seconds + 120) for _ in procs]
+        elapsed = time.perf_counter() - t0
+        stat1 = open(f"/proc/{pid}/stat").read().split()
+        for p in procs:
+            p.join(30)
+        ticks = os.sysconf("SC_CLK_TCK")
+        cpu = (int(stat1[13]) + int(stat1[14]) - int(stat0[13]) - int(stat0[14])) / ticks
+        probe = next(r for r in results if r["kind"] == "probe")
+        abusers = [r for r in results if r["kind"] == "abuser"]
+        rtts = sorted(probe["rtts"])
+        opens = sorted(probe["opens"])
+        print(f"abuse sync: a finished {args.abuse_length}-point match ({size / 1024:.0f} KiB document); "
+              f"2 connections sending {args.abuse_rate:.0f} syncs a second each for {args.abuse_seconds:.0f} s "
+              f"(default limits)")
+        for i, a in enumerate(abusers):
+            print(f"  abuser {i}: {a['sent']} syncs sent, {a['sync']} answered with the match, "
+                  f"{a['refused']} refused (rate_limited), {a['bytes'] / 1024:.0f} KiB received"
+                  + (", closed by the server" if a["closed"] else ""))
+        if rtts:
+            p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
+            print(f"other connections' ping round trip: p50 {statistics.median(rtts) * 1000:.1f} ms, "
+                  f"p99 {p99:.1f} ms, max {rtts[-1] * 1000:.1f} ms ({len(rtts)} pings, {args.abuse_probes} connections)")
+        if opens:
+            print(f"new connections (connect, create, seat): p50 {statistics.median(opens) * 1000:.1f} ms, "
+                  f"max {opens[-1] * 1000:.1f} ms ({len(opens)} opened, {probe['failed']} failed)")
+        print(f"server CPU while measured: {cpu:.2f} s in {elapsed:.1f} s; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    finally:
+        thread.stop()
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=1000)
@@ -199,7 +372,16 @@ def main() -> int:
     ap.add_argument("--gc", choices=("server", "default"), default="server",
                     help="the server process's garbage collection: as python -m game.server runs it (server: "
                          "what lives on frozen once a second) or CPython's default")
+    ap.add_argument("--abuse", choices=("sync",), default=None,
+                    help="instead of the load: one player floods the server (sync: whole-match requests within "
+                         "the message rate limit) while others ping; prints their round trips")
+    ap.add_argument("--abuse-seconds", type=float, default=8.0, help="how long the flood lasts")
+    ap.add_argument("--abuse-rate", type=float, default=19.0, help="syncs a second per abusing connection")
+    ap.add_argument("--abuse-length", type=int, default=7, help="the length of the abused (finished) match")
+    ap.add_argument("--abuse-probes", type=int, default=8, help="other connections pinging every 50 ms")
     args = ap.parse_args()
+    if args.abuse == "sync":
+        return abuse_sync(args)
 
     # the server runs in this process (on its own thread and loop); the clients in others
     limits = Limits(connections_per_address=2 * args.matches + 10, matches_per_address=args.matches + 10)
