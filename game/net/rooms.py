@@ -346,6 +346,7 @@ class Lobby:
             return
         seat = room.seats[GUEST]
         assert seat is not None
+        room.send_to(GUEST, server_doc(ServerType.ENDED, reason=EndReason.GUEST_LEFT.value))  # the leaver's answer
         seat.send, seat.absent_since, seat.left = None, room.clock() - FALLBACK_AFTER, True
         self._forget_token(seat.token, EndReason.GUEST_LEFT)
         self.changed.add(room.code)
