@@ -102,19 +102,31 @@ def full_size() -> Tuple[int, int]:
     return desktop_size() or (0, 0)
 
 
+#: where full screen puts the window: the top-left corner of the display
+#: :func:`full_size` measures (the first one)
+DISPLAY_ORIGIN = (0, 0)
+
+
 class Window:
     """The display surface (:attr:`screen`) and how it is shown: windowed at
-    :attr:`windowed_size`, or full screen.  ``place``: where a window opens
-    (its last place, when SDL allows and it is on the desktop)."""
+    :attr:`windowed_size` and :attr:`windowed_place`, or full screen at the
+    display's native resolution from its top-left corner.  ``place``: where
+    a window opens (its last place, when SDL allows and it is on the desktop).
+
+    Going full screen, the window is first moved to the display's corner
+    while it is still a window: SDL ignores a move of a full-screen window,
+    and without a window manager nothing else moves it there (it would stay
+    where the window stood, its panel and bottom off the screen).  Leaving
+    full screen puts back the size and the place it had."""
 
     def __init__(self, size: Tuple[int, int], fullscreen: bool, place: Optional[Sequence[int]] = None):
         self.windowed_size: Tuple[int, int] = (int(size[0]), int(size[1]))
+        #: where the window stands when windowed (None: where SDL puts it)
+        self.windowed_place: Optional[Tuple[int, int]] = self.on_desktop(place, self.windowed_size)
         self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         self.screen = pygame.display.set_mode(full_size() if fullscreen else self.windowed_size, self.flags)
-        if fullscreen:
-            self.to_origin()
-        elif place:
-            self.place(place)
+        if not fullscreen and self.windowed_place is not None:
+            self.move(self.windowed_place)
 
     @property
     def size(self) -> Tuple[int, int]:
@@ -124,51 +136,59 @@ class Window:
     def fullscreen(self) -> bool:
         return bool(self.flags & pygame.FULLSCREEN)
 
-    def to_origin(self) -> None:
-        """A full-screen window starts at the display's top-left corner."""
+    @staticmethod
+    def on_desktop(pos: Optional[Sequence[int]], size: Tuple[int, int]) -> Optional[Tuple[int, int]]:
+        """``pos`` when a window of ``size`` there is on the desktop enough
+        to be grabbed, else None."""
+        desktop = desktop_size()
+        if not pos or desktop is None:
+            return None
+        x, y = int(pos[0]), int(pos[1])
+        if -size[0] // 2 < x < desktop[0] - 40 and 0 <= y < desktop[1] - 40:
+            return x, y
+        return None
+
+    @staticmethod
+    def move(pos: Tuple[int, int]) -> None:
+        """Move the window to ``pos`` (when SDL allows)."""
         window = sdl_window()
-        if window is not None and tuple(window.position) != (0, 0):
+        if window is not None and tuple(window.position) != pos:
             try:
-                window.position = (0, 0)
+                window.position = pos
             except pygame.error:  # pragma: no cover
                 pass
 
-    def place(self, pos: Sequence[int]) -> None:
-        """Put the window where it was (when SDL allows and it is on the desktop)."""
-        window, desktop = sdl_window(), desktop_size()
-        if window is None or not pos or desktop is None:
-            return
-        x, y = int(pos[0]), int(pos[1])
-        w, h = self.size
-        if -w // 2 < x < desktop[0] - 40 and 0 <= y < desktop[1] - 40:
-            try:
-                window.position = (x, y)
-            except pygame.error:  # pragma: no cover
-                pass
+    @staticmethod
+    def position() -> Optional[Tuple[int, int]]:
+        """Where SDL says the window is (None: no window)."""
+        window = sdl_window()
+        if window is None:
+            return None
+        x, y = window.position
+        return int(x), int(y)
 
     def state(self) -> Tuple[Tuple[int, int], Optional[Tuple[int, int]]]:
-        """The windowed size and the window's position (None: unknown)."""
-        size = self.windowed_size if self.fullscreen else self.size
-        window = sdl_window()
-        pos = None
-        if window is not None and not self.fullscreen:
-            x, y = window.position
-            pos = (int(x), int(y))
-        return size, pos
+        """The windowed size and the windowed position (None: unknown); in
+        full screen, the window's as it was before."""
+        if self.fullscreen:
+            return self.windowed_size, self.windowed_place
+        return self.size, self.position()
 
     def set_fullscreen(self, on: bool) -> bool:
-        """Fill the screen, or go back to the window size used before; False
-        when it already was so."""
+        """Fill the screen, or go back to the window size and place used
+        before; False when it already was so."""
         if on == self.fullscreen:
             return False
         if on:
-            self.windowed_size = self.size
+            self.windowed_size, self.windowed_place = self.size, self.position()
+            self.move(DISPLAY_ORIGIN)  # while still a window (see the class)
             self.flags |= pygame.FULLSCREEN
             self.screen = pygame.display.set_mode(full_size(), self.flags)  # native resolution
-            self.to_origin()
         else:
             self.flags &= ~pygame.FULLSCREEN
             self.screen = pygame.display.set_mode(self.windowed_size, self.flags)
+            if self.windowed_place is not None:
+                self.move(self.windowed_place)
         return True
 
     def resize(self, size: Tuple[int, int]) -> None:

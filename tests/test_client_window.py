@@ -72,6 +72,67 @@ def test_full_screen_covers_the_display_at_native_resolution_from_0_0(monkeypatc
     assert not app.fullscreen and app.size == (1280, 720)
 
 
+def _f11(app):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0, window=None))
+    _frame(app)
+
+
+def _watch_set_mode(monkeypatch):
+    """Each ``set_mode`` the window makes: (size, full screen?, where the
+    window stood when it was called)."""
+    real, calls = pygame.display.set_mode, []
+
+    def watched(size=(0, 0), flags=0, *args, **kw):
+        calls.append((tuple(size), bool(flags & pygame.FULLSCREEN), tuple(sdl_window().position)))
+        return real(size, flags, *args, **kw)
+
+    monkeypatch.setattr(pygame.display, "set_mode", watched)
+    return calls
+
+
+def test_full_screen_moves_the_window_to_the_corner_first_and_leaving_puts_size_and_place_back(monkeypatch):
+    """SDL ignores a move of a full-screen window (and reports it at the
+    display's corner whatever), and without a window manager nothing else
+    moves it: the window must stand at the corner, still a window, when it
+    is made full screen.  Leaving full screen puts back its size and place."""
+    _desktop(monkeypatch, (1920, 1080))
+    app = App(size=(1280, 720), settings=Settings(pace="instant"))
+    app.switch(LobbyScene(app))
+    sdl_window().position = (320, 180)
+    _frame(app)
+    calls = _watch_set_mode(monkeypatch)
+    _f11(app)
+    assert calls == [((1920, 1080), True, (0, 0))]  # at the corner before it fills the screen
+    assert app.fullscreen and app.size == (1920, 1080)
+    assert app.window_state() == ((1280, 720), (320, 180))  # what a close now would remember
+    _f11(app)
+    assert calls[1][:2] == ((1280, 720), False)
+    assert not app.fullscreen and app.size == (1280, 720) and tuple(sdl_window().position) == (320, 180)
+    _f11(app)
+    _f11(app)  # and again: the same place, not the corner
+    assert app.size == (1280, 720) and tuple(sdl_window().position) == (320, 180)
+
+
+def test_a_window_closed_in_full_screen_comes_back_full_and_leaves_it_for_its_old_size_and_place(monkeypatch):
+    _desktop(monkeypatch, (1920, 1080))
+    app = App()
+    app.switch(LobbyScene(app))
+    _frame(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1200, h=700, size=(1200, 700)))
+    _frame(app)
+    sdl_window().position = (200, 100)
+    _f11(app)
+    assert app.fullscreen
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    _frame(app)
+    again = App()
+    again.switch(LobbyScene(again))
+    _frame(again)
+    assert again.fullscreen and again.size == (1920, 1080)
+    _f11(again)
+    assert again.size == (1200, 700) and tuple(sdl_window().position) == (200, 100)
+
+
 def test_initial_size_doctest_numbers():
     assert app_module.initial_window_size((1080, 1920)) == (864, 1536)
 
