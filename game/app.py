@@ -83,6 +83,10 @@ class App(Loop):
             self.storage.game_validator = validate_document
         #: saves the kept match and records results (game/saves.py)
         self.saves = Keeper(self.storage, tell=self._tell)
+        from .friendseat import SeatKeeper
+
+        #: the seat of the friend match in play, kept to rejoin it after a crash (game/friendseat.py)
+        self.friend_seat = SeatKeeper(self.storage, self.saves.writer.submit, self.saves.flush, self._tell)
         #: a line to show the player once (a damaged settings file ...), or None
         self.notice: Optional[str] = None
         #: the match server this game runs for a friend game it hosts (game.net.hosting)

@@ -8,7 +8,8 @@ puts everything in one folder instead, for tests and the kiosk.
 Each file is a :class:`~game.jsonstore.JsonStore` (atomic writes, a backup,
 damaged files set aside, loads that never raise); a file that cannot be read
 gives the defaults plus one line to show the player.  What is in the files:
-:mod:`game.stored_settings`, :mod:`game.records`, and the saved game (an
+:mod:`game.stored_settings`, :mod:`game.records`, the seat of a friend match
+in play (:mod:`game.friendseat`), and the saved game (an
 engine document, checked by ``game_validator``).
 
 >>> import tempfile
@@ -33,6 +34,7 @@ import platformdirs
 from .datadir import clean_temporaries, probe
 from .i18n import Message
 from .jsonstore import JsonStore
+from .friendseat import SeatTicket, parse_ticket
 from .jsontypes import JSONObject
 from .records import Records
 from .stored_settings import StoredSettings
@@ -45,6 +47,10 @@ ENV_HOME = "BACKGAMMON_HOME"
 SETTINGS_FILE = "settings.json"
 RECORDS_FILE = "records.json"
 GAME_FILE = "saved-game.json"
+#: the seat of the friend match in play (game/friendseat.py)
+TICKET_FILE = "friend-match.json"
+#: the matches the game's own server keeps while it hosts (an SQLite file of game/net/store.py)
+HOSTED_FILE = "hosted-matches.sqlite"
 
 #: checks a saved game's document, raising (ValueError ...) when it cannot be restored
 Validator = Callable[[JSONObject], object]
@@ -99,6 +105,9 @@ class Storage:
         self.records_store: JsonStore[Records] = JsonStore(
             self.data_dir / RECORDS_FILE, "records", Records.from_dict,
             "records", "the records start afresh")
+        self.ticket_store: JsonStore[SeatTicket] = JsonStore(
+            self.data_dir / TICKET_FILE, "friend-match", parse_ticket,
+            "friend match", "it cannot be rejoined")
 
     def _game_store(self, validate: Optional[Validator]) -> JsonStore[JSONObject]:
         return JsonStore(self.data_dir / GAME_FILE, "saved-game", _parse_game(validate),
@@ -183,3 +192,24 @@ class Storage:
         if self.memory_only:
             return None
         return self._game_store(None).discard()
+
+    # the friend match in play (its seat, to rejoin after a crash)
+    def load_ticket(self) -> Tuple[Optional[SeatTicket], Optional[str]]:
+        if self.memory_only:
+            return None, None
+        return self.ticket_store.load()
+
+    def save_ticket(self, ticket: SeatTicket) -> Optional[str]:
+        if self.memory_only:
+            return None
+        return self.ticket_store.save(ticket.to_dict())
+
+    def discard_ticket(self) -> Optional[str]:
+        if self.memory_only:
+            return None
+        return self.ticket_store.discard()
+
+    @property
+    def hosted_store(self) -> Optional[str]:
+        """Where the game's own match server keeps its matches (None: nowhere, memory only)."""
+        return None if self.memory_only else str(self.data_dir / HOSTED_FILE)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .lan import LanAnnouncer, bind_address, local_address
+from .protocol import EndReason
 from .server import ServerThread
 
 
@@ -25,11 +26,21 @@ class Hosting:
     announcer: Optional[LanAnnouncer] = None
 
     @classmethod
-    def start(cls) -> "Hosting":
-        """Start a server (raises OSError if it cannot listen)."""
-        server = ServerThread(bind_address(), 0)
-        _, port = server.start()
-        return cls(server, f"{local_address()}:{port}")
+    def start(cls, port: int = 0, store: Optional[str] = None) -> "Hosting":
+        """Start a server (raises OSError if it cannot listen) on ``port`` (0:
+        one the system picks; one taken: one the system picks).  ``store``:
+        the file where it keeps its matches, so that the game, started again
+        after a crash or a close, hosts them again (their seats' tokens
+        resume them; the friend's game, reconnecting to the same port, finds it)."""
+        try:
+            server = ServerThread(bind_address(), port, store=store)
+            _, bound = server.start()
+        except OSError:
+            if not port:
+                raise
+            server = ServerThread(bind_address(), 0, store=store)  # the port is taken now
+            _, bound = server.start()
+        return cls(server, f"{local_address()}:{bound}")
 
     @property
     def url(self) -> str:
@@ -46,7 +57,16 @@ class Hosting:
             self.announcer.stop()
             self.announcer = None
 
-    def stop(self) -> None:
-        """Stop announcing and serving (the friend is told the match has ended)."""
+    def stop(self, keep: bool = True) -> None:
+        """Stop announcing and serving.  ``keep``: the matches stay in the
+        store, to be hosted again (the friend's game waits, reconnecting);
+        else (the host left on purpose) they end, and the friend is told."""
         self.stop_announcing()
+        if not keep:
+            self.server.call(self._end_all)
         self.server.stop()
+
+    def _end_all(self) -> None:
+        lobby = self.server.server.lobby
+        for room in list(lobby.rooms.values()):
+            lobby.close(room, EndReason.HOST_LEFT)

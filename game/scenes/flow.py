@@ -38,6 +38,7 @@ from .settings import SettingsScene
 from .setup import SetupScene
 
 if TYPE_CHECKING:
+    from ..friendseat import SeatTicket
     from ..kiosk import Kiosk
     from ..app import App
     from .stack import Scene
@@ -94,6 +95,12 @@ class Flow:
 
     def friend(self) -> None:
         self.app.scenes.push(FriendScene(self.app))
+
+    def rejoin(self, ticket: "SeatTicket") -> None:
+        """Take back the seat of a friend match a run of the game left (on the friend screen, which says how it goes)."""
+        scene = FriendScene(self.app)
+        self.app.scenes.push(scene)
+        scene.rejoin(ticket)
 
     def setup(self) -> None:
         self.app.scenes.push(SetupScene(self.app))

@@ -21,9 +21,10 @@ from ..app import App
 from ..i18n import t
 from ..net.client import BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
-from ..net.inbound import Link, LinkChanged, ServerError, State
+from ..friendseat import SeatTicket
+from ..net.inbound import Ended, Link, LinkChanged, ServerError, State
 from ..net.lan import LanBrowser, LanGame
-from ..net.protocol import CODE_LENGTH, Create, Join, format_code, normalize_code
+from ..net.protocol import CODE_LENGTH, ClientMessage, Create, EndReason, ErrorCode, Join, Resume, format_code, normalize_code
 from .ui import Action, MenuScene
 
 _ADDRESS = re.compile(r"(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
@@ -57,7 +58,8 @@ class FriendScene(MenuScene):
         self.error: Optional[str] = None
         self.client: Optional[NetClient] = None
         self.hosting: Optional[Hosting] = None
-        self.waiting: Optional[str] = None  # "host" (the code is shown) or "join"
+        self.waiting: Optional[str] = None  # "host" (the code is shown), "join" or "rejoin" (a seat held before)
+        self.rejoining: Optional[SeatTicket] = None
         self.address = ""
         self.entry: Optional[UITextEntryLine] = None
         self.server_entry: Optional[UITextEntryLine] = None
@@ -107,6 +109,8 @@ class FriendScene(MenuScene):
                 self.button(pygame.Rect(x0, y, tw, bh), t("friend.join_nearby", game=game.label), ("lan", i))
                 y += bh + f // 3
         message = self.error or (t("friend.connecting") if self.waiting == "join" else "")
+        if self.waiting == "rejoin" and not self.error:
+            message = t("friend.rejoining")
         if message:
             self.wrapped_label(pygame.Rect(x0, y + f // 2, tw, int(f * 1.5)), message, object_id="#small")
         bw = int(f * 10)
@@ -177,7 +181,7 @@ class FriendScene(MenuScene):
                 url, self.address = server_url(check_address(s.server_address)), s.server_address
             else:
                 if self.app.hosted is None:
-                    self.app.hosted = Hosting.start()
+                    self.app.hosted = Hosting.start(store=self.app.storage.hosted_store)
                 url, self.address = self.app.hosted.url, self.app.hosted.address
         except BadAddress as exc:  # (a settings file written by hand)
             self._fail(t(f"server.bad.{exc.reason}"))
@@ -193,12 +197,31 @@ class FriendScene(MenuScene):
         except ValueError as exc:
             self._fail(str(exc))
             return
+        held = self.app.friend_seat.kept
+        if held is not None and held.code == code and held.role == "guest":
+            self.rejoin(held)  # this match's seat is held here: take it back, not a second one
+            return
         self._connect(server_url(address), Join(code, ""), "join")
 
-    def _connect(self, url: str, hello: "Create | Join", waiting: str) -> None:
+    def rejoin(self, ticket: SeatTicket) -> None:
+        """Take back the seat of a match this game was in (it crashed or was
+        closed), hosting it again first if this game hosted it."""
+        url = ticket.url
+        if ticket.hosted:
+            try:
+                if self.app.hosted is None:
+                    self.app.hosted = Hosting.start(ticket.hosted_port or 0, store=self.app.storage.hosted_store)
+                url = self.app.hosted.url
+            except OSError as exc:
+                self._fail(t("friend.cannot_host", reason=str(exc)))
+                return
+        self.rejoining = ticket
+        self._connect(url, Resume(ticket.token), "rejoin", token=ticket.token)
+
+    def _connect(self, url: str, hello: ClientMessage, waiting: str, token: Optional[str] = None) -> None:
         self._drop_client()
         self.error = None
-        self.client = NetClient(url, hello, give_up_after=30.0).start()
+        self.client = NetClient(url, hello, give_up_after=30.0, token=token).start()
         self._code_shown = False
         self.waiting = waiting
         self._rebuild(self.app.size)
@@ -217,7 +240,7 @@ class FriendScene(MenuScene):
     def back(self) -> None:
         self._drop_client()
         if self.app.hosted is not None:
-            self.app.hosted.stop()
+            self.app.hosted.stop(keep=self.waiting == "rejoin")  # a match rejoined is kept; one not begun is not
             self.app.hosted = None
         self.app.flow.back()
 
@@ -234,6 +257,8 @@ class FriendScene(MenuScene):
         if client is None:
             return
         for msg in client.poll():
+            if self.waiting == "rejoin" and self._gone(msg):
+                return
             if isinstance(msg, ServerError):
                 self._fail(t(f"friend.error.{msg.code}") if msg.code in SERVER_ERRORS else t("friend.refused", reason=msg.detail))
                 return
@@ -246,6 +271,24 @@ class FriendScene(MenuScene):
                     continue
                 self._start(client, msg)
                 return
+
+    def _gone(self, msg: object) -> bool:
+        """Rejoining: the server no longer has the match (or refuses the seat):
+        the player is told why in the lobby, and the seat is forgotten."""
+        gone = isinstance(msg, Ended) and msg.reason != EndReason.SERVER_CLOSING.value
+        refused = isinstance(msg, ServerError) and msg.code == ErrorCode.UNKNOWN_TOKEN.value
+        if not (gone or refused):
+            return False
+        ticket = self.rejoining
+        self._drop_client()
+        self.app.friend_seat.clear()
+        if self.app.hosted is not None:
+            self.app.hosted.stop(keep=False)
+            self.app.hosted = None
+        name = ticket.friend if ticket is not None and ticket.friend else t("net.friend")
+        self.app.notice = t("friend.gone", name=name)
+        self.app.flow.lobby()
+        return True
 
     def _show_code(self, client: NetClient) -> None:
         if self.waiting == "host" and not self._code_shown:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, List, Tuple
 
 from ..app import App
+from ..friendseat import SeatTicket
 from ..i18n import t, tr
 from ..net.client import NetClient
 from ..net.inbound import State
@@ -42,6 +43,7 @@ def friend_update(scene: "MatchScene", session: NetSession) -> bool:
     when the panel no longer shows how things stand (the connection's
     state changed: the scene shows it at once)."""
     app = scene.app
+    remember_seat(app, session)
     if session.rematch_state is not None and not scene.animator.busy:
         state, session.rematch_state = session.rematch_state, None
         start_friend_match(app, session.client, state)
@@ -63,6 +65,21 @@ def friend_update(scene: "MatchScene", session: NetSession) -> bool:
     return panel is not None and panel.state is not None and panel.state.connection != tr(session.status())
 
 
+def remember_seat(app: App, session: NetSession) -> None:
+    """Keep the seat on disk while the match goes on, to rejoin it after a
+    crash or a close; forget it once the match is over for this player."""
+    seat = app.friend_seat
+    client = session.client
+    if not session.online or session.match.over or client.token is None:
+        if seat.kept is not None and (not session.online or session.match.over):
+            seat.clear()
+        return
+    hosted = app.hosted
+    port = hosted.server.port if hosted is not None and client.url == hosted.url else None
+    seat.keep(SeatTicket(client.url, client.token, client.code, client.role or "guest", session.me,
+                         session.names[1 - session.me], port))
+
+
 def ask(app: App, title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
     """A question over the board (it closes before its answer acts; Escape only closes it)."""
     app.flow.ask(title, text, list(choices), cancel=(t("button.back"), None))
@@ -71,10 +88,11 @@ def ask(app: App, title: str, text: str, choices: List[Tuple[str, Callable[[], o
 def leave(app: App, session: NetSession) -> None:
     """Leave the friend match for the lobby (the host leaving ends it for the guest)."""
     session.leave()
+    app.friend_seat.clear()  # left on purpose: nothing to rejoin
     if app.session is session:
         app.drop_match()
     if app.hosted is not None:
-        app.hosted.stop()
+        app.hosted.stop(keep=False)
         app.hosted = None
     app.flow.lobby()
 

@@ -35,6 +35,9 @@ class LobbyScene(MenuScene):
         self.rows: Dict[str, Row] = {}
         self.continue_button: Optional[UIButton] = None
         self.play_button: Optional[UIButton] = None
+        self.rejoin_button: Optional[UIButton] = None
+        #: the seat of a friend match a run of the game left (it crashed or was closed): offered to rejoin
+        self.ticket = app.friend_seat.load() if app.session is None or app.session.match.over else None
 
     # -- building ----------------------------------------------------------------------------
     def build(self, size: Tuple[int, int]) -> None:
@@ -89,16 +92,17 @@ class LobbyScene(MenuScene):
         self.play_button = play = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
         y += int(bh * 1.4) + gap
         shown = self.app.has_match(), self.app.kiosk is None  # Continue only with a match; a kiosk has no Quit
-        actions = [("friend_button", "lobby.friend", "friend", True), ("continue_button", "lobby.continue", "continue", shown[0]),
-                   ("help_button", "lobby.help", "help", True), ("records_button", "lobby.records", "records", True),
-                   ("setup_button", "lobby.setup", "setup", True), ("settings_button", "lobby.settings", "settings", True),
-                   ("quit_button", "lobby.quit", "quit", shown[1])]
+        actions = [("rejoin_button", self._rejoin_words(), "rejoin", self.ticket is not None),
+                   ("friend_button", t("lobby.friend"), "friend", True), ("continue_button", t("lobby.continue"), "continue", shown[0]),
+                   ("help_button", t("lobby.help"), "help", True), ("records_button", t("lobby.records"), "records", True),
+                   ("setup_button", t("lobby.setup"), "setup", True), ("settings_button", t("lobby.settings"), "settings", True),
+                   ("quit_button", t("lobby.quit"), "quit", shown[1])]
         cols = 2 if portrait else 1
         cw = (right_w - (cols - 1) * gap) // cols
         i = 0
-        for attr, key, action, visible in actions:
+        for attr, words, action, visible in actions:
             r, c = divmod(i, cols)
-            button = self.button(pygame.Rect(x1 + c * (cw + gap), y + r * (bh + gap) + (gap if not portrait and i > 0 else 0), cw, bh), t(key), (action,))
+            button = self.button(pygame.Rect(x1 + c * (cw + gap), y + r * (bh + gap) + (gap if not portrait and i > 0 else 0), cw, bh), words, (action,))
             setattr(self, attr, button)
             if visible:
                 i += 1
@@ -110,6 +114,13 @@ class LobbyScene(MenuScene):
         # keyboard: Play first
         self.order.remove(play)
         self.order.insert(0, play)
+
+    def _rejoin_words(self) -> str:
+        """'Rejoin your match with Ann' (or host it again, when this game hosted it)."""
+        ticket = self.ticket
+        if ticket is None:
+            return ""
+        return t("lobby.rehost" if ticket.hosted else "lobby.rejoin", name=ticket.friend or t("net.friend"))
 
     def _setter(self, field: str) -> Callable[[ChoiceValue], None]:
         def set_value(value: ChoiceValue) -> None:
@@ -142,6 +153,8 @@ class LobbyScene(MenuScene):
             self.app.flow.records()
         elif kind == "friend":
             self.app.flow.friend()
+        elif kind == "rejoin" and self.ticket is not None:
+            self.app.flow.rejoin(self.ticket)
         elif kind == "setup":
             self.app.flow.setup()
         elif kind == "quit" and self.app.kiosk is None:

@@ -14,6 +14,7 @@ from engine import Match
 from engine.dice import DiceSource
 
 if TYPE_CHECKING:
+    from ..friendseat import SeatTicket
     from ..kiosk import Kiosk
     from ..options import MatchOptions
     from ..session import Session
@@ -54,6 +55,9 @@ class Navigator(Protocol):
 
     def friend(self) -> None:
         """Play a friend: host or join a match over the network."""
+
+    def rejoin(self, ticket: "SeatTicket") -> None:
+        """Take back the seat of a friend match a run of the game left (it crashed or was closed)."""
 
     def setup(self) -> None:
         """Set up a position to practise from (Position ID and Match ID)."""

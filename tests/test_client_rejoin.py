@@ -1,0 +1,191 @@
+"""A friend match outlives the game's process: the real client, headless, in
+this process, with a match server on 127.0.0.1.  A player's game is "killed"
+(its connection cut, nothing said to the server, the app dropped) and started
+again from the same data folder: the lobby offers to rejoin the match (to
+host it again, for a game that hosted it) and the match goes on.  A seat the
+server no longer has is said in words and forgotten; a damaged seat file is
+set aside with a line, never a crash."""
+
+from __future__ import annotations
+
+import random
+import pytest
+
+from game import i18n
+from game.match.intents import ToLobby
+from game.net.protocol import format_code
+from game.net.server import Limits, ServerThread
+from game.netplay import NetSession
+from game.scenes.friend import FriendScene
+from game.scenes.lobby import LobbyScene
+from game.scenes.match import MatchScene
+from game.settings import Settings
+from game.storage import TICKET_FILE
+from game.testing import AppDriver
+from tests.test_client_friend import host_and_join, play_turn, until
+
+
+def quick(server: str = "") -> Settings:
+    return Settings(pace="instant", sound=False, server_address=server)
+
+
+def kill(d: AppDriver) -> None:
+    """The game dies: its connection is cut (the server is told nothing) and nothing more runs."""
+    session = d.app.session
+    assert isinstance(session, NetSession)
+    session.client.drop_connection()
+    session.client.close()
+    d.app.saves.writer.flush()  # (what it had written by now; a real kill leaves the same, written at the match's start)
+
+
+def play_on(drivers, rng: random.Random, turns: int) -> None:
+    """Both play until the log has ``turns`` more entries, then both show the same match."""
+    first = drivers[0].session
+    start = len(first.game.log) + 100 * first.match.game_number
+    def grown() -> bool:
+        s = drivers[0].session
+        return len(s.game.log) + 100 * s.match.game_number >= start + turns
+    end_reached = []
+
+    def step() -> bool:
+        for d in drivers:
+            if isinstance(d.scene, MatchScene):
+                play_turn(d, rng)
+        if grown() or any(d.session.match.over for d in drivers):
+            end_reached.append(True)
+        return bool(end_reached)
+    until(drivers, step, timeout=60)
+    until(drivers, lambda: all(not d.session.remote.busy and not d.session.awaiting_server for d in drivers)
+          and drivers[0].session.match.to_json() == drivers[1].session.match.to_json(), timeout=30)
+
+
+@pytest.fixture
+def server():
+    thread = ServerThread("127.0.0.1", 0, limits=Limits(rate=1000, burst=1000))
+    _, port = thread.start()
+    yield thread, f"127.0.0.1:{port}"
+    thread.stop()
+
+
+@pytest.mark.slow
+def test_a_guest_killed_and_started_again_rejoins_from_the_lobby(tmp_path, monkeypatch, server):
+    thread, address = server
+    host = AppDriver(settings=quick(address))
+    guest_home = tmp_path / "guest-home"
+    monkeypatch.setenv("BACKGAMMON_HOME", str(guest_home))
+    guest = AppDriver(settings=quick(address))
+    rng = random.Random(3)
+    hs, gs = host_and_join(host, guest)
+    play_on([host, guest], rng, 3)
+    until([guest], lambda: (guest_home / TICKET_FILE).exists())
+    me = gs.me
+    kill(guest)
+    until([host], lambda: not hs.friend_here)
+    # started again from the same folder: the lobby offers the match
+    again = AppDriver(settings=quick(address))
+    lobby = again.scene
+    assert isinstance(lobby, LobbyScene) and lobby.rejoin_button is not None and lobby.rejoin_button.visible
+    assert lobby.rejoin_button.text == i18n.t("lobby.rejoin", name=i18n.t("net.friend"))
+    again.click_button(lobby.rejoin_button)
+    until([host, again], lambda: isinstance(again.scene, MatchScene) and hs.friend_here)
+    assert again.session.me == me and again.session is not gs
+    until([host, again], lambda: not hs.remote.busy and hs.match.to_json() == again.session.match.to_json())
+    play_on([host, again], rng, 3)  # the match goes on
+    room = next(iter(thread.server.lobby.rooms.values()))
+    assert room.match.to_json()["game"]["log"] == again.session.match.to_json()["game"]["log"]
+    # leaving on purpose forgets the seat
+    again.scene.do(ToLobby())
+    if not isinstance(again.scene, LobbyScene):
+        again.click_button(again.scene.answer_buttons[0])  # Yes, leave
+    assert isinstance(again.scene, LobbyScene)
+    again.app.saves.flush()
+    assert not (guest_home / TICKET_FILE).exists() and not again.scene.rejoin_button.visible
+    host.session.leave()
+
+
+def test_joining_with_the_same_invite_while_holding_the_seat_resumes_it(tmp_path, monkeypatch, server):
+    _, address = server
+    host = AppDriver(settings=quick(address))
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))
+    guest = AppDriver(settings=quick(address))
+    hs, gs = host_and_join(host, guest)
+    invite = f"{address} {format_code(hs.client.code)}"  # as the host gave it
+    until([guest], lambda: (tmp_path / "guest-home" / TICKET_FILE).exists())
+    kill(guest)
+    again = AppDriver(settings=quick(address))
+    again.click_button(again.scene.friend_button)
+    fs = again.scene
+    assert isinstance(fs, FriendScene)
+    fs.entry.set_text(invite)
+    again.click_button(fs.join_button)
+    until([host, again], lambda: isinstance(again.scene, MatchScene) or fs.error is not None)
+    assert fs.error is None, fs.error  # not "This match already has two players."
+    assert again.session.me == gs.me
+    host.session.leave()
+
+
+def test_a_host_killed_and_started_again_hosts_the_same_match_and_the_guest_comes_back(tmp_path, monkeypatch):
+    host_home = tmp_path / "host-home"
+    monkeypatch.setenv("BACKGAMMON_HOME", str(host_home))
+    host = AppDriver(settings=quick())
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))
+    guest = AppDriver(settings=quick())
+    rng = random.Random(5)
+    try:
+        hs, gs = host_and_join(host, guest)
+        play_on([host, guest], rng, 3)
+        until([host], lambda: (host_home / TICKET_FILE).exists())
+        kill(host)
+        host.app.hosted.stop()  # the game's own server goes with it (its matches stay in its folder)
+        host.app.hosted = None
+        until([guest], lambda: gs.link.value != "connected")
+        assert gs.ended is None  # not the end of the match: it waits for the server
+        monkeypatch.setenv("BACKGAMMON_HOME", str(host_home))
+        again = AppDriver(settings=quick())
+        lobby = again.scene
+        assert lobby.rejoin_button.visible
+        assert lobby.rejoin_button.text == i18n.t("lobby.rehost", name=i18n.t("net.friend"))
+        again.click_button(lobby.rejoin_button)
+        until([again, guest], lambda: isinstance(again.scene, MatchScene) and again.session.friend_here
+              and gs.link.value == "connected", timeout=40)  # the guest reconnects by itself
+        assert again.session.me == hs.me
+        until([again, guest], lambda: not gs.remote.busy and not again.session.remote.busy
+              and gs.match.to_json() == again.session.match.to_json())
+        play_on([again, guest], rng, 3)
+        for d in (again, guest):
+            d.session.leave()
+    finally:
+        for d in (host, guest):
+            if d.app.hosted is not None:
+                d.app.hosted.stop(keep=False)
+        if "again" in locals() and again.app.hosted is not None:
+            again.app.hosted.stop(keep=False)
+
+
+def test_a_seat_the_server_no_longer_has_is_said_in_words_and_forgotten(tmp_path, monkeypatch, server):
+    from game.friendseat import SeatTicket
+    from game.storage import Storage
+
+    _, address = server
+    home = tmp_path / "home"
+    Storage(home).save_ticket(SeatTicket(f"ws://{address}", "x" * 32, "ABCDEFGHJK", "guest", 1, "Ann"))
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    d = AppDriver(settings=quick(address))
+    assert d.scene.rejoin_button.visible and d.scene.rejoin_button.text == i18n.t("lobby.rejoin", name="Ann")
+    d.click_button(d.scene.rejoin_button)
+    until([d], lambda: isinstance(d.scene, LobbyScene) and d.app.notice is not None)
+    assert d.app.notice == i18n.t("friend.gone", name="Ann")
+    assert not d.scene.rejoin_button.visible
+    d.app.saves.flush()
+    assert not (home / TICKET_FILE).exists()
+
+
+def test_a_damaged_seat_file_is_set_aside_with_a_line(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / TICKET_FILE).write_text("{ not json", encoding="utf-8")
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    d = AppDriver(settings=quick())
+    assert isinstance(d.scene, LobbyScene) and not d.scene.rejoin_button.visible
+    assert d.app.notice is not None and "friend match" in i18n.tr(d.app.notice)
+    assert not (home / TICKET_FILE).exists() and any(p.name.startswith(TICKET_FILE + ".corrupt-") for p in home.iterdir())
