@@ -52,6 +52,8 @@ from .protocol import ClientMessage, EndReason, ProtocolError, Resume, Sync, enc
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: the waits before reconnecting: 0.5 s doubling to 10 s (each shortened by up to JITTER of itself)
+#: why the link failed when the server could not be reached (LinkChanged.detail)
+NO_CONNECTION = "no connection"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 JITTER = 0.25
 #: seconds a seated client goes on trying to reconnect: as long as a server keeps an idle match
@@ -281,6 +283,9 @@ class NetClient:
         self._started.set()
         try:
             loop.run_until_complete(self._main())
+        except Exception as exc:  # whatever it is, the player is told: never a silent "Connecting…"
+            log.exception("the connection to %s failed", self.url)
+            self._set_link(Link.FAILED, f"{type(exc).__name__}: {exc}"[:200])
         finally:
             loop.close()
 
@@ -370,7 +375,7 @@ class NetClient:
             seated = self.token is not None
             patience = self.seated_give_up if seated else self.give_up_after
             if (not ever_connected and not seated and attempt >= 2) or now - first_failure > patience:
-                self._set_link(Link.FAILED, "no connection")
+                self._set_link(Link.FAILED, NO_CONNECTION)
                 return
             self._set_link(Link.RECONNECTING)
             await asyncio.sleep(backoff_delay(self.backoff, attempt))

@@ -9,8 +9,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Optional
 
 from .lan import LanAnnouncer, bind_address, local_address
 from .protocol import EndReason
@@ -24,6 +25,8 @@ class Hosting:
     server: ServerThread
     address: str
     announcer: Optional[LanAnnouncer] = None
+    #: the thread announcing the match (None: none)
+    _announcing: Optional[threading.Thread] = field(default=None, repr=False)
 
     @classmethod
     def start(cls, port: int = 0, store: Optional[str] = None) -> "Hosting":
@@ -47,15 +50,24 @@ class Hosting:
         return f"ws://127.0.0.1:{self.server.port}"
 
     def announce(self, name: str, code: str) -> None:
-        """Tell the local network (where it allows) that this match waits."""
+        """Tell the local network (where it allows) that this match waits: on
+        a thread of its own, since registering waits on the network (the
+        caller, the frame loop, never does)."""
         if self.announcer is None:
-            self.announcer = LanAnnouncer(name, self.server.port, code)
-            self.announcer.start()
+            self.announcer = announcer = LanAnnouncer(name, self.server.port, code)
+            self._announcing = off_the_loop(announcer.start, "lan-announce")
 
     def stop_announcing(self) -> None:
-        if self.announcer is not None:
-            self.announcer.stop()
-            self.announcer = None
+        """Withdraw the announcement (on a thread of its own too, once it is made)."""
+        announcer, announcing = self.announcer, self._announcing
+        self.announcer = self._announcing = None
+        if announcer is not None:
+            def withdraw() -> None:
+                if announcing is not None:
+                    announcing.join()
+                announcer.stop()
+
+            off_the_loop(withdraw, "lan-withdraw")
 
     def stop(self, keep: bool = True) -> None:
         """Stop announcing and serving.  ``keep``: the matches stay in the
@@ -70,3 +82,10 @@ class Hosting:
         lobby = self.server.server.lobby
         for room in list(lobby.rooms.values()):
             lobby.close(room, EndReason.HOST_LEFT)
+
+
+def off_the_loop(work: Callable[[], object], name: str) -> threading.Thread:
+    """Run ``work`` on a daemon thread of its own (it may wait on the network)."""
+    thread = threading.Thread(target=work, name=name, daemon=True)
+    thread.start()
+    return thread

@@ -81,6 +81,7 @@ class LanBrowser:
         self._lock = threading.Lock()
         self._zc: Optional["Zeroconf"] = None
         self._browser: Optional["ServiceBrowser"] = None
+        self._starting = False  # zeroconf is being set up (on its own thread)
 
     def add(self, game: LanGame, key: Optional[str] = None) -> None:
         with self._lock:
@@ -95,19 +96,37 @@ class LanBrowser:
             return sorted(self._games.values(), key=lambda g: g.label)
 
     def start(self) -> bool:
-        """Browse with zeroconf (where the network allows); whether it runs."""
-        if self._zc is not None or not lan_enabled():
-            return self._zc is not None
+        """Browse with zeroconf (where the network allows); whether it runs or
+        is being set up.  Setting it up waits on the network: it is done on a
+        thread of its own, never the caller's (the frame loop)."""
+        with self._lock:
+            if self._starting or self._zc is not None or not lan_enabled():
+                return self._starting or self._zc is not None
+            self._starting = True
+        threading.Thread(target=self._browse, name="lan-browse", daemon=True).start()
+        return True
+
+    def _browse(self) -> None:
+        zc: Optional["Zeroconf"] = None
         try:
             from zeroconf import ServiceBrowser, Zeroconf
 
-            self._zc = Zeroconf()
-            self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self.on_service_state_change])
-            return True
+            zc = Zeroconf()
+            browser = ServiceBrowser(zc, SERVICE, handlers=[self.on_service_state_change])
         except Exception as exc:  # no multicast here: joining by code still works
             LOG.info("no local network discovery: %s", exc)
-            self.stop()
-            return False
+            if zc is not None:
+                _close(zc)
+            with self._lock:
+                self._starting = False
+            return
+        with self._lock:
+            stopped = not self._starting  # stop() came meanwhile
+            self._starting = False
+            if not stopped:
+                self._zc, self._browser = zc, browser
+        if stopped:
+            _close(zc)
 
     def on_service_state_change(self, zeroconf: "Zeroconf", service_type: str, name: str, state_change: "ServiceStateChange") -> None:
         """zeroconf's handler: a game announced (its address, port and code read
@@ -127,12 +146,18 @@ class LanBrowser:
             self.add(LanGame(name_shown, info.parsed_addresses()[0], int(info.port), code), name)
 
     def stop(self) -> None:
-        zc, self._zc, self._browser = self._zc, None, None
+        with self._lock:
+            zc, self._zc, self._browser = self._zc, None, None
+            self._starting = False  # (one being set up closes itself)
         if zc is not None:
-            try:
-                zc.close()
-            except Exception:  # pragma: no cover
-                pass
+            _close(zc)
+
+
+def _close(zc: "Zeroconf") -> None:
+    try:
+        zc.close()
+    except Exception:  # pragma: no cover
+        pass
 
 
 class LanAnnouncer:

@@ -19,7 +19,7 @@ from pygame_gui.elements import UITextEntryLine
 from .. import clipboard
 from ..app import App
 from ..i18n import t
-from ..net.client import BadAddress, NetClient, check_address, server_url
+from ..net.client import NO_CONNECTION, BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
 from ..friendseat import SeatTicket
 from ..net.inbound import Ended, Link, LinkChanged, ServerError, State
@@ -27,7 +27,7 @@ from ..net.lan import LanBrowser, LanGame
 from ..net.protocol import CODE_LENGTH, ClientMessage, Create, EndReason, ErrorCode, Join, Resume, format_code, normalize_code
 from .ui import Action, MenuScene
 
-_ADDRESS = re.compile(r"(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
+_ADDRESS = re.compile(r"(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.\-]+):(\d+)(?![\w.])")
 _BROWSER = LanBrowser()
 
 
@@ -38,11 +38,20 @@ def read_invite(text: str, default_address: str) -> Tuple[str, str]:
     ('192.168.1.5:50123', 'ABCDEFGHJK')
     >>> read_invite("abcde fghjk", "example.org:8765")
     ('example.org:8765', 'ABCDEFGHJK')
+    >>> read_invite("127.0.0.1:99999 ABCDE-FGHJK", "")
+    Traceback (most recent call last):
+    ...
+    ValueError: The port in the invite must be a number from 1 to 65535 (as in 192.168.1.5:50123 ABCDE-FGHJK).
     """
     found = _ADDRESS.search(text)
     address = found.group(0) if found else default_address.strip()
     rest = text.replace(found.group(0), " ") if found else text
     code = normalize_code(rest) or next((c for c in map(normalize_code, rest.split()) if c), None)
+    if found is not None:
+        try:
+            check_address(address)
+        except BadAddress as exc:
+            raise ValueError(t("friend.bad_port" if exc.reason == "port" else "friend.bad_host")) from None
     if code is None:
         raise ValueError(t("friend.bad_code", n=CODE_LENGTH))
     if not address:
@@ -168,6 +177,25 @@ class FriendScene(MenuScene):
             self.error = None
         self._rebuild(self.app.size)
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """While an entry has the keyboard, the keys are its (a space, the
+        arrows, Backspace ... are typing, not shortcuts); Enter joins with
+        the invite, or uses the server typed."""
+        typing = next((e for e in (self.entry, self.server_entry) if e is not None and e.alive() and e.is_focused), None)
+        if event.type == pygame.KEYDOWN and typing is not None and event.key not in (pygame.K_ESCAPE, pygame.K_TAB):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._read_entries()
+                if typing is self.server_entry:
+                    self.use_server(self.server_text)
+                else:
+                    self.join(self.text)
+                return
+            assert self.manager is not None
+            self.manager.process_events(event)
+            self.dirty = True
+            return
+        super().handle_event(event)
+
     def confirm(self) -> None:
         self._read_entries()
         if self.text.strip():
@@ -262,8 +290,9 @@ class FriendScene(MenuScene):
             if isinstance(msg, ServerError):
                 self._fail(t(f"friend.error.{msg.code}") if msg.code in SERVER_ERRORS else t("friend.refused", reason=msg.detail))
                 return
-            if isinstance(msg, LinkChanged) and msg.link == Link.FAILED:
-                self._fail(t("friend.no_connection"))
+            if isinstance(msg, LinkChanged) and msg.link == Link.FAILED:  # (the connection's thread failed: why)
+                failed = msg.detail and msg.detail != NO_CONNECTION
+                self._fail(t("friend.connect_failed", reason=msg.detail) if failed else t("friend.no_connection"))
                 return
             if isinstance(msg, State):
                 if self.waiting == "host" and not msg.names[1] and not msg.connected[1]:
