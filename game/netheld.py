@@ -180,6 +180,11 @@ class HeldSession(Session):
             LOG.warning("the server's %s could not be done on this board: its copy is shown", kind)
             self._to_verify = True
 
+    def _nothing_held(self) -> None:
+        """The match has ended on the server: what waited for it will never be done."""
+        self.outbox.give_up()
+        self._waiting_roll = False
+
     def _cancelled(self) -> None:
         """The server did not take this player's intent: it is not done (a
         play's steps go back) and the server's state replaces this copy."""

@@ -258,6 +258,7 @@ class NetSession(HeldSession):
                 self.outbox.maybe_lost()
             elif isinstance(msg, Ended):
                 self.ended = msg.reason
+                self._nothing_held()
             elif isinstance(msg, RematchAsked):
                 self.rematch_asked_by = msg.asked_by
                 if msg.asked_by == self.me and isinstance(self.outbox.in_flight, Rematch):
@@ -269,6 +270,7 @@ class NetSession(HeldSession):
                 pass  # a new seat comes with a rematch: see _state
             elif isinstance(msg, ServerError) and msg.ref == "resume":
                 self.ended = self.ended or GONE  # the server (perhaps restarted) no longer has the match
+                self._nothing_held()
             elif isinstance(msg, ServerError):
                 self._refused(msg)
         state = self.client.last_state

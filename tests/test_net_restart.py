@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import random
 import shutil
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Callable, List, Tuple
+
+import pytest
 
 from game.net.client import NetClient
 from game.net.inbound import Link, State
@@ -149,13 +154,106 @@ def test_a_server_without_the_match_says_it_is_gone(tmp_path):
     a, b = ss
     try:
         thread.stop()
+        run(ss, lambda: a.link != Link.CONNECTED)
+        assert a.roll() and a.awaiting_server  # the opening roll, asked while the server is away: held
         (tmp_path / "rooms.sqlite").unlink()  # the server comes back without its matches
         thread, _ = serve(tmp_path / "rooms.sqlite", port)
         run(ss, lambda: a.ended is not None and b.ended is not None)
         assert a.ended == b.ended == GONE and not a.online
+        assert not a.awaiting_server and a.game.phase == "opening"  # what was held will never be done
         assert a.status().key == "net.status.ended.match_gone"
-        assert a.client.link in (Link.CLOSED, Link.FAILED)  # it stops knocking
+        run(ss, lambda: a.client.link in (Link.CLOSED, Link.FAILED))  # it stops knocking
     finally:
         for s in ss:
             s.leave()
         thread.stop()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def headless(port: int, store: Path) -> "subprocess.Popen[str]":
+    """``python -m game.server --store FILE`` on 127.0.0.1, as a player would run it; waits until it listens."""
+    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--store", str(store)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()  # "backgammon match server on ws://..." once it listens
+    assert "match server" in line, line
+    return proc
+
+
+def saved(store: Path, code: str, seq: int, timeout: float = 20.0) -> None:
+    """Wait until the server's file holds the match at state ``seq`` (it saves once a second)."""
+    import sqlite3
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as db:
+                row = db.execute("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
+        except sqlite3.Error:
+            row = None
+        if row is not None and f'"seq":{seq},' in row[0]:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the server did not save the match")
+
+
+@pytest.mark.slow
+def test_the_headless_server_killed_mid_turn_and_started_again(tmp_path):
+    # The server process dies (SIGKILL: what it had not saved is lost) while a player is on
+    # turn and comes back on the same port.  Whatever it kept, the boards never show a move
+    # it did not accept: both clients reconnect by themselves and show its state, identical.
+    port, store = free_port(), tmp_path / "rooms.sqlite"
+    proc = headless(port, store)
+    ss = sessions(port)
+    a, b = ss
+    try:
+        mover = to_move(ss)
+        other = b if mover is a else a
+        play = mover.game.current_turn.legal_plays[0]
+        assert mover.step(*play[0])
+        saved(store, a.client.code, a.client.last_state.seq)  # (a match just made may die with the server: see below)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        run(ss, lambda: mover.link != Link.CONNECTED and other.link != Link.CONNECTED)
+        for frm, to in play[1:]:
+            if mover.game.current_turn is None or mover.game.current_turn.complete:
+                break
+            assert mover.step(frm, to)
+        assert mover.end_turn() and mover.awaiting_server and mover.game.turn == mover.me
+        proc = headless(port, store)
+        run(ss, lambda: not mover.awaiting_server and a.link == b.link == Link.CONNECTED
+            and not a.remote.busy and not b.remote.busy and a.match.to_json() == b.match.to_json(), timeout=30)
+        kept = [e["kind"] for e in a.match.to_json()["game"]["log"]]
+        assert kept.count("play") <= 1 and (mover.told is None) == (kept.count("play") == 1)
+        # the match goes on from the server's state
+        before = len(a.game.log)
+        rng = random.Random(4)
+
+        def act() -> None:
+            for s in ss:
+                if s.awaiting_server or not s.human_to_act:
+                    continue
+                g = s.game
+                if s.can_roll():
+                    s.roll()
+                elif g.phase == "move" and g.current_turn is not None and not g.current_turn.steps:
+                    for frm, to in racing_play(g.turn_start, g.current_turn.legal_plays, rng):
+                        if g.current_turn is None or g.current_turn.complete:
+                            break
+                        s.step(frm, to)
+                    s.end_turn()
+        run(ss, lambda: len(a.game.log) >= before + 4 and a.match.to_json() == b.match.to_json()
+            and not a.remote.busy and not b.remote.busy, timeout=30, each=act)
+    finally:
+        for s in ss:
+            s.leave()
+        proc.kill()
+        proc.wait(10)
