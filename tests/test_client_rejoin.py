@@ -16,6 +16,7 @@ from game.match.intents import ToLobby
 from game.net.protocol import format_code
 from game.net.server import Limits, ServerThread
 from game.netplay import NetSession
+from game.scenes.dialog import DialogScene
 from game.scenes.friend import FriendScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
@@ -189,3 +190,29 @@ def test_a_damaged_seat_file_is_set_aside_with_a_line(tmp_path, monkeypatch):
     assert isinstance(d.scene, LobbyScene) and not d.scene.rejoin_button.visible
     assert d.app.notice is not None and "friend match" in i18n.tr(d.app.notice)
     assert not (home / TICKET_FILE).exists() and any(p.name.startswith(TICKET_FILE + ".corrupt-") for p in home.iterdir())
+
+
+def test_the_match_gone_from_a_restarted_server_is_said_and_the_lobby_follows(tmp_path, monkeypatch):
+    # The server comes back without the match: both players are told in words, and back in
+    # the lobby nothing offers to rejoin it (the records of the games finished are kept).
+    thread = ServerThread("127.0.0.1", 0, limits=Limits(rate=1000, burst=1000))
+    _, port = thread.start()
+    address = f"127.0.0.1:{port}"
+    host = AppDriver(settings=quick(address))
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))
+    guest = AppDriver(settings=quick(address))
+    try:
+        hs, gs = host_and_join(host, guest)
+        until([host, guest], lambda: (tmp_path / "guest-home" / TICKET_FILE).exists())
+        thread.stop()  # a server without a store: its matches end with it ...
+        thread = ServerThread("127.0.0.1", port, limits=Limits(rate=1000, burst=1000))
+        thread.start()  # ... and the one that comes back does not have it
+        until([host, guest], lambda: gs.ended is not None and isinstance(guest.scene, DialogScene))
+        dialog = guest.scene
+        assert gs.ended == "match_gone" and dialog.text == i18n.t("net.status.ended.match_gone")
+        guest.click_button(dialog.answer_buttons[0])  # Back to the lobby
+        assert isinstance(guest.scene, LobbyScene) and not guest.scene.rejoin_button.visible
+        guest.app.saves.flush()
+        assert not (tmp_path / "guest-home" / TICKET_FILE).exists()
+    finally:
+        thread.stop()
