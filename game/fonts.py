@@ -41,7 +41,7 @@ THEME_NAMES: Dict[str, str] = {"en": "noto_sans", "zh": "noto_sans_sc"}
 #: the font that draws every language's own name (the language choice)
 ALL_LANGUAGES = "zh"
 #: the keys whose text is drawn with the ``symbols`` font (the step buttons)
-SYMBOL_KEYS = frozenset({"step.button", "point.bar", "point.off"})
+SYMBOL_KEYS = frozenset({"step.button", "step.short", "step.short_die", "point.bar", "point.off"})
 
 
 def _lang(lang: Optional[str]) -> str:

@@ -19,7 +19,7 @@ TEXT_TABLES = {"game.help_text", "game.i18n", "game.i18n_zh"}
 #: modules of game/scenes that are not scenes (shared widgets, the stack, the flow)
 SCENE_HELPERS = {"game.scenes", "game.scenes.ui", "game.scenes.theme", "game.scenes.shapes", "game.scenes.panel", "game.scenes.topbar",
                  "game.scenes.stack", "game.scenes.navigation", "game.scenes.flow",
-                 "game.scenes.friendplay", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces"}
+                 "game.scenes.friendplay", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces", "game.scenes.textfit"}
 
 
 def _modules() -> Dict[str, Path]:

@@ -48,6 +48,21 @@ class StepChoice:
 
         return t("step.button", frm=name(self.frm), to=name(self.to), die=self.die)
 
+    @property
+    def short_label(self) -> str:
+        """The label in fewer characters, for buttons too narrow for it: no
+        spaces, and the die only where the distance does not say it (a
+        checker borne off with a larger die).
+
+        >>> StepChoice(24, 23, 1).short_label, StepChoice(25, 20, 5).short_label, StepChoice(3, 0, 5).short_label
+        ('24→23', 'bar→20', '3→off(5)')
+        """
+        def name(p: int) -> str:
+            return t("point.bar") if p == 25 else t("point.off") if p == 0 else str(p)
+
+        key = "step.short" if self.frm - self.to == self.die else "step.short_die"
+        return t(key, frm=name(self.frm), to=name(self.to), die=self.die)
+
 
 @dataclass(frozen=True)
 class PanelState:

@@ -38,6 +38,9 @@ class DialogScene(MenuScene):
         bh = int(f * 2.4)
         gap = max(6, f // 2)
         bw = max(int(f * 7), min(int(f * 11), (min(w - 40, f * 40) - (n + 1) * gap) // max(1, n)))
+        # as wide as the longest answer needs ("Backgammon (12 pt)"), as far as the window allows
+        widest = (w - 20 - 2 * f - (n + 1) * gap) // max(1, n)
+        bw = max(bw, min(widest, self.button_width([text for text, _ in self.choices])))
         pw = max(min(w - 20, f * 30), n * bw + (n + 1) * gap + 2 * f)
         ph = int(f * 9.5)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)

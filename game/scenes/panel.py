@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from ..i18n import t
 from ..match.intents import ContinueAlone, Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
 from ..match.presenter import PanelState, StepChoice
-from .ui import fit_text
+from .textfit import button_width_for, cut_at_space, fit_text, inner_width, width_by
 
 __all__ = ["SidePanel", "LogView", "PanelState", "StepChoice"]
 
@@ -217,7 +217,11 @@ class SidePanel:
                 getattr(self, attr).set_text(text or " ")
         if old is None or old.distribution != state.distribution:
             for lab, text, short in zip(self.distribution, state.distribution, state.distribution_short):
-                lab.set_text((text if self._fits(lab, text) or not short else short) or " ")
+                shown = text if self._fits(lab, text) or not short else short
+                font = lab.font
+                if font is not None and not self._fits(lab, shown):  # checkers on many points: the first ones, and "…"
+                    shown = cut_at_space(shown, inner_width(lab), width_by(font))
+                lab.set_text(shown or " ")
         if old is None or old.primary != state.primary:
             if state.primary:
                 self.primary.set_text(state.primary)
@@ -262,7 +266,7 @@ class SidePanel:
         if not self.connection:
             return
         font = self.connection[0].font
-        width = self.connection[0].rect.width - 4
+        width = inner_width(self.connection[0])
         rows = wrap_html(text, lambda s: font.size(s)[0], width).split("<br>") if text and font is not None else [text]
         n = len(self.connection)
         if len(rows) > n:
@@ -275,7 +279,7 @@ class SidePanel:
     @staticmethod
     def _fits(label: UILabel, text: str) -> bool:
         font = label.font
-        return font is None or font.size(text)[0] <= label.rect.width - 4
+        return font is None or font.size(text)[0] <= inner_width(label)
 
     def _build_steps(self, steps: Tuple[StepChoice, ...], log_visible: bool) -> None:
         """Show the steps on a pool of buttons (made once, relabelled after)."""
@@ -283,38 +287,53 @@ class SidePanel:
             self.actions.pop(b, None)
         self.step_buttons = []
         m, gap = self.margin, self.gap
-        w = self.rect.width - 2 * m
         bottom = (self.log_rect.top if log_visible else self.rect.height - m) - 2 * gap - self.toggle_h
-        space = bottom - self.steps_top
-        cols, h = 2, self.row
-        for cols in (2, 3, 4):
-            rows = -(-max(1, len(steps)) // cols)
-            h = min(self.row, (space - (rows - 1) * gap) // rows)
-            if h >= self.font_px * 1.5 or cols == 4:
-                break
-        h = max(int(self.font_px * 1.2), h)
-        bw = (w - (cols - 1) * gap) // cols
+        cols, h, short = self._steps_grid(steps, bottom - self.steps_top)
+        bw = (self.rect.width - 2 * m - (cols - 1) * gap) // cols
         for i, s in enumerate(steps):
             r, col = divmod(i, cols)
             rect = pygame.Rect(m + col * (bw + gap), self.steps_top + r * (h + gap), bw, h)
+            text = s.short_label if short else s.label
             if i < len(self._pool):
                 b = self._pool[i]
                 if b.relative_rect.size != rect.size:
                     b.set_dimensions(rect.size)
                 if b.relative_rect.topleft != rect.topleft:
                     b.set_relative_position(rect.topleft)
-                if b.text != s.label:
-                    b.set_text(s.label)
+                if b.text != text:
+                    b.set_text(text)
                 if not b.visible:
                     b.show()
             else:
-                b = UIButton(rect, s.label, self.manager, container=self.bg, object_id="#step")
+                b = UIButton(rect, text, self.manager, container=self.bg, object_id="#step")
                 self._pool.append(b)
             self.step_buttons.append((b, s))
             self.actions[b] = PlayStep(s.frm, s.to, s.die)
         for b in self._pool[len(steps):]:
             if b.visible:
                 b.hide()
+
+    def _steps_grid(self, steps: Tuple[StepChoice, ...], space: int) -> Tuple[int, int, bool]:
+        """(columns, button height, short labels?) for ``steps`` in ``space``
+        pixels of height: the fewest columns (2 to 4) whose rows are tall
+        enough to press, each label whole in its button with room on both
+        sides (the short labels where the long ones do not fit); never more
+        columns than the short labels fit."""
+        f, gap = self.font_px, self.gap
+        font = self.manager.get_theme().get_font(["#step", "button"])
+        w = self.rect.width - 2 * self.margin
+        grid = (2, self.row, False)
+        for cols in (2, 3, 4):
+            bw = (w - (cols - 1) * gap) // cols
+            short = button_width_for([s.label for s in steps], font) > bw
+            if short and button_width_for([s.short_label for s in steps], font) > bw and cols > 2:
+                break  # more columns are narrower still
+            rows = -(-max(1, len(steps)) // cols)
+            h = min(self.row, (space - (rows - 1) * gap) // rows)
+            grid = (cols, max(int(f * 1.2), h), short)
+            if h >= f * 1.5:
+                break
+        return grid
 
     def _build_log(self, lines: Tuple[str, ...], visible: bool) -> None:
         self.log.set_lines(lines)

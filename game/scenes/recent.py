@@ -16,7 +16,8 @@ from ..exports import export_text
 from ..i18n import t, tr
 from ..recent import RecentMatch, RecentStore
 from ..records import mode_key
-from .ui import Action, MenuScene, fit_text, mode_name
+from .textfit import fit_text
+from .ui import Action, MenuScene, mode_name
 
 PAGE = 6
 

@@ -18,7 +18,8 @@ from ..options import MatchOptions
 from ..session import Session, player_name
 from ..netplay import NetSession
 from .friendplay import leave
-from .ui import Action, MenuScene, fit_text
+from .textfit import fit_text
+from .ui import Action, MenuScene
 
 
 
@@ -72,7 +73,11 @@ class ResultScene(MenuScene):
             choices.append(("again", t("result.again_swapped" if swap else "result.again")))
         choices.append(("lobby", t("result.lobby")))
         self.buttons_shown = [a for a, _ in choices]
-        pw = min(w - 20, f * 34)
+        extra = [("review", t("result.review")), ("export", t("result.export"))]
+        rows = (choices, extra)
+        # each row's buttons as wide as its longest words need ("Play again, colours swapped"), the box with them
+        need = [self.button_width([text for _, text in items]) for items in rows]
+        pw = min(w - 20, max(f * 34, max(len(items) * bw_ + (len(items) - 1) * gap for items, bw_ in zip(rows, need)) + 2 * f))
         ph = int(f * 11.5) + 2 * bh + gap + (int(f * 1.5) if self.export_line else 0)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.panel(rect, object_id="#dialog")
@@ -82,16 +87,15 @@ class ResultScene(MenuScene):
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.9)), self.lines[1], object_id="#centred")
         y += int(f * 2.1)
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.6)), self.lines[2], object_id="#status")
-        if self.export_line:
+        if self.export_line:  # where the file went: a long path, as far from the box's border as the rest
             y += int(f * 1.7)
-            line = self.label(pygame.Rect(rect.x + f // 2, y, pw - f, int(f * 1.4)), " ", object_id="#small")
+            line = self.label(pygame.Rect(rect.x + f, y, pw - 2 * f, int(f * 1.4)), " ", object_id="#small")
             font = line.font
-            line.set_text(fit_text(self.export_line, pw - f - 8, lambda s: font.size(s)[0]) if font else self.export_line)
+            line.set_text(fit_text(self.export_line, pw - 2 * f - 8, lambda s: font.size(s)[0]) if font else self.export_line)
         self.result_buttons = {}
-        extra = [("review", t("result.review")), ("export", t("result.export"))]
-        for row, items in enumerate((choices, extra)):
+        for row, items in enumerate(rows):
             n = len(items)
-            bw = min(int(f * 13), (pw - 2 * f - (n - 1) * gap) // n)
+            bw = min(max(int(f * 13), need[row]), (pw - 2 * f - (n - 1) * gap) // n)
             x = rect.centerx - (n * bw + (n - 1) * gap) // 2
             y = rect.bottom - f - bh - (1 - row) * (bh + gap)
             for i, (action, text) in enumerate(items):

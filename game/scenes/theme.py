@@ -64,6 +64,8 @@ INHERITS = {
     "#language": "#choice",
     "#notice": "text_box",
 }
+#: blocks whose padding grows with the text (a text input's text keeps its room at every size)
+SCALED_PADDING = ("text_entry_line",)
 #: object ids whose text is drawn in every language with the font that has them all
 ALL_LANGUAGE_IDS = ("#language",)
 
@@ -122,8 +124,13 @@ def _theme(font_px: int, lang: str = "en") -> str:
                 font["regular_path"] = SYMBOL_FONT
             out["font"] = [_localised(font, code, oid) for code in locales(lang)]
         misc = block.get("misc")
-        if misc is not None and "shape_corner_radius" in misc:
-            out["misc"] = dict(misc, shape_corner_radius=_scaled(misc["shape_corner_radius"], factor, 3))
+        if misc is not None:
+            scaled = dict(misc)
+            if "shape_corner_radius" in misc:
+                scaled["shape_corner_radius"] = _scaled(misc["shape_corner_radius"], factor, 3)
+            if oid in SCALED_PADDING and "padding" in misc:
+                scaled["padding"] = ",".join(_scaled(v, factor, 1) for v in misc["padding"].split(","))
+            out["misc"] = scaled
         data[oid] = out
     return json.dumps(data)
 

@@ -25,6 +25,7 @@ from ..options import LEVELS
 from ..input.focus import FocusRing, nearest
 from ..input.intents import DIRECTIONS, intent_of
 from .stack import Scene, dim
+from .textfit import button_width_for
 from .theme import manager, ui_font_px
 
 if TYPE_CHECKING:
@@ -60,25 +61,6 @@ def gear_icon(size: int, colour: Tuple[int, int, int] = GEAR) -> pygame.Surface:
     pygame.draw.circle(big, colour, (int(c), int(c)), int(inner))
     pygame.draw.circle(big, (0, 0, 0, 0), (int(c), int(c)), int(hole))
     return pygame.transform.smoothscale(big, (size, size))
-
-
-def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
-    """``text``, its middle cut out (with an ellipsis) until it is no wider
-    than ``width`` by ``measure`` (a long file path in a label).
-
-    >>> fit_text("/a/very/long/path/file.mat", 10, len)
-    '/a/ve….mat'
-    """
-    if measure(text) <= width:
-        return text
-    keep = len(text)
-    while keep > 1:
-        keep -= 1
-        head, tail = text[: (keep + 1) // 2], text[len(text) - keep // 2:]
-        short = head + "…" + tail
-        if measure(short) <= width:
-            return short
-    return "…"
 
 
 def fitted(rect: pygame.Rect, text_width: int, align: str, margin: int) -> pygame.Rect:
@@ -286,6 +268,13 @@ class MenuScene(Scene):
         b = UIButton(rect, text, self.manager, container=container, object_id=object_id)
         self.add_action(b, action)
         return b
+
+    def button_width(self, texts: Sequence[str], object_id: Optional[str] = None) -> int:
+        """The least width of a button (of ``object_id``'s style) that holds
+        each of ``texts`` with room on both sides (:func:`button_width_for`)."""
+        assert self.manager is not None
+        font = self.manager.get_theme().get_font([object_id, "button"] if object_id else ["button"])
+        return button_width_for(texts, font)
 
     def label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, container: Optional[IContainerLikeInterface] = None,
               fit: bool = False) -> UILabel:

@@ -1,0 +1,99 @@
+"""Texts that fit their boxes: how wide a button must be for its words
+(with room between them and its border), where an element draws its text,
+and texts cut to a width (a long path, a long list of points).
+
+Measured with the font that draws the text (pygame's or pygame_gui's);
+tests/fitting.py checks every screen with the same rules."""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence, Tuple
+
+from pygame_gui.core import UIElement
+
+
+def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """``text``, its middle cut out (with an ellipsis) until it is no wider
+    than ``width`` by ``measure`` (a long file path in a label).
+
+    >>> fit_text("/a/very/long/path/file.mat", 10, len)
+    '/a/ve….mat'
+    """
+    if measure(text) <= width:
+        return text
+    keep = len(text)
+    while keep > 1:
+        keep -= 1
+        head, tail = text[: (keep + 1) // 2], text[len(text) - keep // 2:]
+        short = head + "…" + tail
+        if measure(short) <= width:
+            return short
+    return "…"
+
+
+def cut_at_space(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """``text`` cut after its last whole word that leaves room for an
+    ellipsis within ``width`` by ``measure`` (a list of points too long
+    for a narrow panel); cut anywhere when no word fits.
+
+    >>> cut_at_space("White: 7×2 9×2 11×1 13×3", 16, len), cut_at_space("short", 16, len)
+    ('White: 7×2 9×2 …', 'short')
+    """
+    if measure(text) <= width:
+        return text
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        short = " ".join(words[:n]) + " …"
+        if measure(short) <= width:
+            return short
+    return fit_text(text, width, measure)
+
+
+def inner_width(element: UIElement) -> int:
+    """The width a pygame_gui element draws its text in: its rect less its
+    border and its shadow on each side."""
+    border = getattr(element, "border_width", 0) or 0
+    side = max(border.values()) if isinstance(border, dict) else int(border)
+    return element.rect.width - 2 * (side + int(getattr(element, "shadow_width", 0) or 0))
+
+
+#: a button's border and the pixel beside it, on each side (theme.json: border_width 1, no shadow)
+BUTTON_EDGE = 2
+
+
+class Measure(Protocol):
+    """What a font is asked to measure a text (pygame's and pygame_gui's fonts)."""
+
+    def size(self, text: str) -> Tuple[int, int]: ...
+
+
+def text_room(font: Measure) -> int:
+    """The room a button keeps between its text and each side of its border:
+    a quarter of the font's line (a text with less looks cut even when
+    every pixel is drawn).
+
+    >>> class Font:
+    ...     def size(self, text): return (10 * len(text), 24)
+    >>> text_room(Font())
+    6
+    """
+    return max(2, font.size("Hg")[1] // 4)
+
+
+def button_width_for(texts: Sequence[str], font: Measure) -> int:
+    """The least width of a button that holds each of ``texts`` drawn with
+    ``font``, with :func:`text_room` on each side of it.
+
+    >>> class Font:
+    ...     def size(self, text): return (10 * len(text), 24)
+    >>> button_width_for(["Yes", "Backgammon"], Font())
+    116
+    """
+    widest = max((font.size(text)[0] for text in texts), default=0)
+    return widest + 2 * (text_room(font) + BUTTON_EDGE)
+
+
+def width_by(font: Measure) -> Callable[[str], int]:
+    """A text's width drawn with ``font`` (what :func:`fit_text` and
+    :func:`cut_at_space` measure with)."""
+    return lambda text: font.size(text)[0]

@@ -1,0 +1,224 @@
+"""Every text fits its box, on every screen a player meets: the lobby, the
+settings, set up a position, play a friend, the dialogs (a resignation
+with the cube at 4, a result with an exported file's path) and a match in
+play (its panel's buttons and the legal steps), at six window sizes from
+800x600 to 3840x2160 and upright, in English and Chinese.  Each text is
+measured with the font its element draws it with, against the element's
+inner rect (tests/fitting.py); the real client, driven by real events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine import FixedDice, Match, Position
+from engine.match import set_up_game
+from support import board
+from fitting import Misfit, air, element_misfits, entry_fonts, report, scene_misfits
+from pygame_gui.elements import UIButton, UILabel
+from game import i18n
+from game.scenes.dialog import DialogScene
+from game.scenes.lobby import start_match
+from game.scenes.match import MatchScene
+from game.scenes.result import ResultScene
+from game.exports import documents_dir
+from game.options import MatchOptions
+from game.session import Session
+from game.settings import Settings
+from game.testing import AppDriver, Driver
+
+SIZES = [(800, 600), (1280, 720), (1600, 900), (1920, 1080), (1080, 1920), (3840, 2160)]
+LANGS = ["en", "zh"]
+#: what a player pastes and types into the text inputs
+IDS = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+SERVER = "wss://games.example.org:8765"
+INVITE = "192.168.1.5:50123  ABCDE-FGHJK"
+#: White's checkers on nine points: a 2-1 has 15 legal first steps (the panel's most buttons)
+SPREAD = board({24: 1, 22: 1, 20: 1, 18: 2, 16: 2, 13: 3, 11: 1, 9: 2, 7: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
+
+
+def _quick(lang: str) -> Settings:
+    return Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, language=lang)
+
+
+class Walk:
+    """A walk through the client that notes every misfit and every input
+    drawn smaller than the words around it."""
+
+    def __init__(self, lang, size):
+        self.tag = f"{lang} {size[0]}x{size[1]}"
+        self.misfits: list = []
+        self.seen: set = set()
+        self.checked = 0
+
+    def look(self, d, where):
+        d.frames(1)
+        scene = d.app.scene
+        found = scene_misfits(scene, f"{self.tag} {where}")
+        self.misfits += found
+        self.checked += len(scene.manager.get_sprite_group().sprites()) if getattr(scene, "manager", None) else 0
+        for text, entry_h, label_h in entry_fonts(scene):
+            if entry_h < label_h:
+                self.misfits.append(Misfit(f"{self.tag} {where}", "UITextEntryLine", text,
+                                           f"drawn {entry_h} px high, the words around it {label_h} px"))
+        self.seen.add(type(scene).__name__)
+
+
+def _type_into(d, entry, text):
+    d.click(entry.rect.center)
+    entry.set_text("")
+    d.type_text(text)
+
+
+def walk(lang, size, monkeypatch):
+    monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])
+    i18n.set_language(lang)
+    seen = Walk(lang, size)
+    d = AppDriver(size=size, settings=_quick(lang))
+    lobby = d.scene
+    seen.look(d, "lobby")
+    # the settings, a server address typed
+    d.click_button(lobby.gear_button)
+    settings = d.scene
+    _type_into(d, settings.server_entry, SERVER)
+    seen.look(d, "settings")
+    d.key(pygame.K_ESCAPE)
+    # set up a position: the IDs pasted, then a bad one and its line
+    d.click_button(d.scene.setup_button)
+    setup = d.scene
+    _type_into(d, setup.entry, IDS)
+    seen.look(d, "set-up")
+    _type_into(d, setup.entry, "nonsense")
+    d.click_button(setup.start_button)
+    seen.look(d, "set-up, bad IDs")
+    d.key(pygame.K_ESCAPE)
+    # play a friend: a server, an invite, a refused join
+    d.click_button(d.scene.friend_button)
+    friend = d.scene
+    _type_into(d, friend.server_entry, SERVER)
+    _type_into(d, friend.entry, INVITE)
+    seen.look(d, "friend")
+    _type_into(d, friend.entry, "nonsense")
+    d.click_button(friend.join_button)
+    seen.look(d, "friend, an error")
+    d.key(pygame.K_ESCAPE)
+    # against the computer, a 7-point match, the cube White's at 4: White has rolled 2-1, many steps on the panel
+    match = Match(length=7, cube=True, dice=FixedDice([6, 5, 4, 2] * 20))
+    match.game = set_up_game(SPREAD, 0, (2, 1), cube_value=4, cube_owner=0, dice_source=match.dice_source)
+    options = MatchOptions(mode="computer", level="beginner", colour="white", length=7, cube=True)
+    session = Session(match, options.seats(), d.app.settings)
+    d.app.keep_match(session, options)
+    d.app.flow.show_match(session)
+    d.settle()
+    scene = d.scene
+    assert isinstance(scene, MatchScene) and len(scene.panel.step_buttons) >= 12
+    seen.look(d, "match, the steps")
+    d.click_button(scene.panel.step_buttons[0][0])
+    d.settle()
+    seen.look(d, "match, a step played")
+    d.click_button(scene.topbar.lobby)
+    assert isinstance(d.scene, DialogScene)
+    seen.look(d, "to the lobby?")
+    d.key(pygame.K_ESCAPE)
+    d.click_button(scene.topbar.resign)
+    seen.look(d, "resign: how much")
+    resign = d.scene
+    assert isinstance(resign, DialogScene)
+    assert i18n.t("resign.backgammon", points=12) in [b.text for b in resign.answer_buttons]
+    d.click_button(next(b for b in resign.answer_buttons if b.text == i18n.t("resign.backgammon", points=12)))
+    for _ in range(600):
+        if isinstance(d.scene, ResultScene):
+            break
+        d.settle(50)
+    result = d.scene
+    assert isinstance(result, ResultScene) and "again" in result.buttons_shown
+    seen.look(d, "result")
+    # two players here, a match from the start: resigned, and exported (the result says where the file went)
+    d.click_button(result.result_buttons["lobby"])
+    start_match(d.app, MatchOptions(mode="hotseat", length=1), seed=3)
+    d.click(d.dice_pos())  # the opening roll
+    d.settle()
+    d.click_button(d.scene.topbar.resign)
+    d.click_button(d.scene.answer_buttons[0])  # a single game
+    seen.look(d, "a resignation to answer")
+    d.click_button(d.scene.answer_buttons[0])  # accepted
+    d.settle()
+    result = d.scene
+    assert isinstance(result, ResultScene)
+    d.click_button(result.result_buttons["export"])
+    assert str(documents_dir()) in result.export_line  # where the file went: a long path
+    seen.look(d, "result, exported")
+    return d, seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_text_fits_its_box_on_every_screen(size, lang, monkeypatch):
+    _, seen = walk(lang, size, monkeypatch)
+    assert {"LobbyScene", "SettingsScene", "SetupScene", "FriendScene", "MatchScene", "DialogScene", "ResultScene"} <= seen.seen
+    assert seen.checked > 150
+    assert not seen.misfits, report(seen.misfits)
+
+
+# -- the check itself, and the findings it was made for, one by one (quick) -------------------------
+def test_the_check_finds_a_cut_text_a_text_without_room_and_a_text_against_a_dialogs_edge():
+    from game.scenes.theme import manager
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    ui = manager((800, 600), 20)
+    words = "Backgammon (12 pt)"
+    font = ui.get_theme().get_font(["button"])
+    w = font.size(words)[0]
+    cut = UIButton(pygame.Rect(0, 0, w - 10, 40), words, ui)
+    tight = UIButton(pygame.Rect(0, 50, w + 4, 40), words, ui)
+    roomy = UIButton(pygame.Rect(0, 100, w + 4 + 2 * air(font.size(words)[1]) + 4, 40), words, ui)
+    assert "of text in" in element_misfits(cut, "test")[0].problem
+    assert "to spare" in element_misfits(tight, "test")[0].problem
+    assert element_misfits(roomy, "test") == []
+    line = UILabel(pygame.Rect(102, 200, 400, 30), "/a/path/to/a/file.mat", ui, object_id="#small")  # left-aligned
+    box = pygame.Rect(100, 150, 500, 200)  # the label's text starts 2 px inside it
+    assert "against the edge" in element_misfits(line, "test", [box])[0].problem
+    assert element_misfits(line, "test", [box.inflate(40, 0)]) == []
+
+
+def test_text_inputs_draw_as_large_as_the_words_around_them():
+    d = AppDriver(size=(1920, 1080), settings=_quick("en"))
+    d.click_button(d.scene.setup_button)
+    _type_into(d, d.scene.entry, IDS)
+    (text, entry_h, label_h), = entry_fonts(d.scene)
+    assert text == IDS and entry_h == label_h
+    assert not element_misfits(d.scene.entry, "set-up")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_legal_steps_are_whole_at_1600x900_in_short_where_the_long_ones_do_not_fit(lang):
+    i18n.set_language(lang)
+    match = Match(dice=FixedDice([6, 5]))
+    match.game = set_up_game(SPREAD, 0, (2, 1), dice_source=match.dice_source)
+    d = Driver(size=(1600, 900), settings=_quick(lang), match=match)
+    steps = d.scene.panel.step_buttons
+    assert len(steps) == 15
+    assert [b.text for b, _ in steps] == [s.short_label for _, s in steps]  # "24→23": the long ones do not fit four to a row
+    assert [m for b, _ in steps for m in element_misfits(b, "steps")] == []
+    # few steps: two to a row, the long labels
+    opening = Match(dice=FixedDice([1, 1]))
+    opening.game = set_up_game(Position.initial(), 0, (1, 1), dice_source=opening.dice_source)
+    few = Driver(size=(1600, 900), settings=_quick(lang), match=opening)
+    steps = few.scene.panel.step_buttons
+    assert steps and [b.text for b, _ in steps] == [s.label for _, s in steps]
+    assert [m for b, _ in steps for m in element_misfits(b, "steps")] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_12_point_resignation_fits_its_button_at_800x600(lang):
+    i18n.set_language(lang)
+    d = AppDriver(size=(800, 600), settings=_quick(lang))
+    choices = [(i18n.t(f"resign.{kind}", points=n), None) for kind, n in (("single", 4), ("gammon", 8), ("backgammon", 12))]
+    d.app.flow.ask(i18n.t("resign.title"), i18n.t("resign.text"), choices + [(i18n.t("button.cancel"), None)])
+    d.frames(1)
+    dialog = d.scene
+    assert isinstance(dialog, DialogScene) and len(dialog.answer_buttons) == 4
+    assert scene_misfits(dialog, "resign") == []
