@@ -71,11 +71,19 @@ def build_parser() -> argparse.ArgumentParser:
                         help="kiosk: seconds without input before a game goes back to the lobby, kept (default 120)")
     parser.add_argument("--attract-after", type=seconds, default=60.0, metavar="SECONDS",
                         help="kiosk: seconds without input in the lobby before the demo game starts (default 60)")
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="Linux: put the game in the desktop's menus (a desktop entry and the icon under $XDG_DATA_HOME, "
+                             "~/.local/share by default), then exit")
+    parser.add_argument("--remove-desktop-entry", action="store_true", help="take that entry and icon away again, then exit")
     return parser
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        from .desktop import run
+
+        return run(install=args.install_desktop_entry)
 
     import logging
 

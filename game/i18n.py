@@ -92,6 +92,10 @@ EN: Dict[str, str] = {
     "step.button": "{frm} → {to} ({die})",
     "step.short": "{frm}→{to}",
     "step.short_die": "{frm}→{to}({die})",
+    "desktop.name": "Backgammon",
+    "desktop.generic": "Board game",
+    "desktop.comment": "Backgammon against the computer, a friend online or a second player at this screen",
+    "desktop.keywords": "backgammon;board game;dice;",
     "point.bar": "bar",
     "point.off": "off",
     # move log

@@ -83,6 +83,10 @@ ZH: Dict[str, str] = {
     "step.button": "{frm} → {to} ({die})",
     "step.short": "{frm}→{to}",
     "step.short_die": "{frm}→{to}({die})",
+    "desktop.name": "双陆棋",
+    "desktop.generic": "棋盘游戏",
+    "desktop.comment": "与电脑、网上好友或同屏的第二位玩家下双陆棋",
+    "desktop.keywords": "双陆棋;棋盘游戏;骰子;",
     "point.bar": "中栏",
     "point.off": "收子",
     # move log
