@@ -113,6 +113,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 #: the level the smoke test plays: the shipped network with its lookahead
 SMOKE_LEVEL = "expert"
+#: where the smoke test's line goes when there is no standard output (in the game's data folder)
+SMOKE_FILE = "smoke-test.txt"
 
 
 def smoke_test(app, max_seconds: float = 240.0) -> int:
@@ -140,12 +142,27 @@ def smoke_test(app, max_seconds: float = 240.0) -> int:
     reached = isinstance(app.scene, ResultScene)
     result = session.game.result
     levels = sorted({getattr(getattr(seat, "bot", None), "level", "human") for seat in session.seats})
-    print(
+    line = (
         f"smoke test: {'/'.join(levels)} against itself, {app.frames} frames, {app.renders} renders, "
         f"{len(session.game.log)} log entries, result {result.kind if result else None}, "
         f"result screen {'shown' if reached else 'NOT shown'}"
     )
+    say_smoke(line)
     return 0 if reached else 1
+
+
+def say_smoke(line: str) -> None:
+    """The smoke test's line on the standard output; a windowed build on
+    Windows has none (``sys.stdout`` is None), so there it goes into
+    :data:`SMOKE_FILE` in the game's data folder."""
+    if sys.stdout is not None:
+        print(line)
+        return
+    from .storage import folders
+
+    data = folders()[1]
+    data.mkdir(parents=True, exist_ok=True)
+    (data / SMOKE_FILE).write_text(line + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
