@@ -9,7 +9,10 @@ set aside with a line, never a crash."""
 from __future__ import annotations
 
 import random
+import socket
+
 import pytest
+from pygame_gui.elements import UILabel
 
 from game import i18n
 from game.match.intents import ToLobby
@@ -216,3 +219,98 @@ def test_the_match_gone_from_a_restarted_server_is_said_and_the_lobby_follows(tm
         assert not (tmp_path / "guest-home" / TICKET_FILE).exists()
     finally:
         thread.stop()
+
+
+def test_a_match_hosted_again_whose_port_is_taken_says_the_new_invite(tmp_path, monkeypatch):
+    # The game hosted a match on a port; started again, another program holds that port: the old
+    # port is tried for a moment, then another is used, and the host is told in words which invite
+    # to send now (shown and copied); the friend, resuming there, finds the match.
+    from game.friendseat import SeatTicket
+    from game.net import hosting
+    from game.net.client import NetClient
+    from game.net.inbound import State
+    from game.net.protocol import Create, Join
+    from game.storage import HOSTED_FILE, Storage
+
+    home = tmp_path / "home"
+    home.mkdir()
+    first = ServerThread("127.0.0.1", 0, store=str(home / HOSTED_FILE))  # the game's own server, the run before
+    _, old_port = first.start()
+    url = f"ws://127.0.0.1:{old_port}"
+    host = NetClient(url, Create(1, False, "Ann"), backoff=(0.05, 0.1)).start()
+    host.wait_for(State)
+    guest = NetClient(url, Join(host.code, "Bob"), backoff=(0.05, 0.1)).start()
+    guest.wait_for(State)
+    tokens = host.token, guest.token
+    for c in (host, guest):
+        c.close()
+    first.stop()  # (its matches kept in the store)
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (the old server's connections linger in TIME_WAIT)
+    holder.bind(("127.0.0.1", old_port))  # another program takes the port meanwhile, and listens
+    holder.listen(1)
+    monkeypatch.setattr(hosting, "PORT_PAUSE", 0.05)
+    Storage(home).save_ticket(SeatTicket(url, tokens[0], host.code, "host", 0, "Bob", old_port))
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    d = AppDriver(settings=quick())
+    again = None
+    try:
+        assert d.scene.rejoin_button.text == i18n.t("lobby.rehost", name="Bob")
+        d.click_button(d.scene.rejoin_button)
+        fs = d.scene
+        assert isinstance(fs, FriendScene)
+        until([d], lambda: fs._code_shown, timeout=20)
+        new_port = d.app.hosted.server.port
+        address = f"127.0.0.1:{new_port}"
+        assert new_port != old_port and d.app.hosted.moved_from == old_port
+        assert fs.moved == i18n.t("friend.moved", port=old_port, address=address)
+        assert fs.code_label.text == format_code(host.code) and fs.address_label.text == address
+        assert isinstance(fs, FriendScene) and d.app.friend_seat.kept.hosted_port == new_port
+        # the friend, given the new invite, resumes there: the match opens for the host
+        again = NetClient(f"ws://{address}", Join(host.code, "Bob"), token=tokens[1], backoff=(0.05, 0.1)).start()
+        again.wait_for(State)
+        until([d], lambda: isinstance(d.scene, MatchScene) and d.session.friend_here, timeout=20)
+        assert d.session.me == 0
+    finally:
+        holder.close()
+        if again is not None:
+            again.close()
+        if d.app.hosted is not None:
+            d.app.hosted.stop(keep=False)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_rejoining_a_server_that_cannot_be_reached_says_so_and_keeps_the_seat(tmp_path, monkeypatch, language):
+    from game.friendseat import SeatTicket
+    from game.scenes import friend
+    from game.storage import Storage
+
+    closed = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there
+    home = tmp_path / "home"
+    ticket = SeatTicket(f"ws://127.0.0.1:{port}", "x" * 32, "ABCDEFGHJK", "guest", 1, "Ann")
+    Storage(home).save_ticket(ticket)
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    monkeypatch.setattr(friend, "REJOIN_PATIENCE", 0.3)  # (the game's: 30 seconds)
+    d = AppDriver(settings=quick())
+    i18n.set_language(language)
+    d.click_button(d.scene.rejoin_button)
+    fs = d.scene
+    assert isinstance(fs, FriendScene)
+    until([d], lambda: fs.unreachable is not None, timeout=20)
+    words = i18n.t("friend.unreachable", address=f"127.0.0.1:{port}")
+    shown = "".join(e.text for e in fs.manager.get_root_container().elements if isinstance(e, UILabel))
+    assert words.replace(" ", "") in shown.replace(" ", "")
+    assert fs.retry_button.text == i18n.t("friend.try_again") and fs.forget_button.text == i18n.t("friend.forget")
+    assert fs.client is None and d.app.friend_seat.kept == ticket  # the seat is kept: nothing lost
+    d.app.saves.flush()
+    assert (home / TICKET_FILE).exists()
+    d.click_button(fs.retry_button)  # Try again: the same, said again
+    assert fs.unreachable is None and fs.waiting == "rejoin"
+    until([d], lambda: fs.unreachable is not None, timeout=20)
+    d.click_button(fs.forget_button)  # Forget this match: the lobby no longer offers it
+    assert isinstance(d.scene, LobbyScene) and not d.scene.rejoin_button.visible
+    d.app.saves.flush()
+    assert not (home / TICKET_FILE).exists()

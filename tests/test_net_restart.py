@@ -257,3 +257,35 @@ def test_the_headless_server_killed_mid_turn_and_started_again(tmp_path):
             s.leave()
         proc.kill()
         proc.wait(10)
+
+
+def test_hosting_again_waits_a_moment_for_its_old_port_then_takes_another(monkeypatch):
+    import socket
+    import threading
+
+    from game.net import hosting
+
+    monkeypatch.setenv("BACKGAMMON_LAN", "off")
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    timer = threading.Timer(0.3, holder.close)  # the old game's socket, gone a moment later
+    timer.start()
+    again = hosting.Hosting.start(port, tries=20, pause=0.05)
+    try:
+        assert again.server.port == port and again.moved_from is None  # the friend finds it where it was
+    finally:
+        again.stop(keep=False)
+        timer.join()
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    holder.bind(("127.0.0.1", port))
+    holder.listen(1)  # held for good: another port, and the host is told (moved_from)
+    try:
+        moved = hosting.Hosting.start(port, tries=3, pause=0.05)
+        assert moved.server.port != port and moved.moved_from == port
+        assert moved.address == f"127.0.0.1:{moved.server.port}"
+        moved.stop(keep=False)
+    finally:
+        holder.close()

@@ -162,16 +162,20 @@ class NetClient:
     the first message is then that Resume).  Without a seat it gives up
     (``Link.FAILED``) after ``give_up_after`` seconds without a connection,
     or at once if the very first connection fails three times; with one,
-    after ``seated_give_up`` seconds.
+    after ``seated_give_up`` seconds.  ``first_give_up``: seconds it keeps
+    trying before its first connection, even with a seat (a seat held before,
+    taken back: a server that cannot be reached is said soon, not after
+    half an hour); once connected, the rules above.
     """
 
     def __init__(self, url: str, hello: ClientMessage, give_up_after: float = 300.0,
                  backoff: Sequence[float] = BACKOFF, token: Optional[str] = None,
-                 seated_give_up: float = SEATED_GIVE_UP):
+                 seated_give_up: float = SEATED_GIVE_UP, first_give_up: Optional[float] = None):
         self.url = url
         self.hello = hello
         self.give_up_after = give_up_after
         self.seated_give_up = seated_give_up
+        self.first_give_up = first_give_up
         self.backoff = tuple(backoff)
         self.inbox: "queue.Queue[ServerMessage]" = queue.Queue()
         self.link = Link.CONNECTING
@@ -374,6 +378,8 @@ class NetClient:
             first_failure = first_failure if first_failure is not None else now
             seated = self.token is not None
             patience = self.seated_give_up if seated else self.give_up_after
+            if not ever_connected and self.first_give_up is not None:
+                patience = self.first_give_up
             if (not ever_connected and not seated and attempt >= 2) or now - first_failure > patience:
                 self._set_link(Link.FAILED, NO_CONNECTION)
                 return

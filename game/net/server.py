@@ -128,9 +128,15 @@ class MatchServer:
         if self.store_path is not None and self.store is None:
             self.store = RoomStore(self.store_path)
             self.restore()
-        self._server = await serve(self._connection, self.host, self.port, max_size=FRAME_LIMIT,
-                                   max_queue=4, ping_interval=20, ping_timeout=20, compression=None,
-                                   create_connection=gated(self.gate))
+        try:  # (asyncio binds with SO_REUSEADDR on POSIX: a socket of a server just stopped does not hold the port)
+            self._server = await serve(self._connection, self.host, self.port, max_size=FRAME_LIMIT,
+                                       max_queue=4, ping_interval=20, ping_timeout=20, compression=None,
+                                       create_connection=gated(self.gate))
+        except OSError:  # e.g. the port is taken: the store is let go (a caller may try again)
+            if self.store is not None:
+                self.store.close()
+                self.store = None
+            raise
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())

@@ -11,7 +11,9 @@ announced on the local network.  Errors get a line saying why.
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Tuple
+from dataclasses import replace
+from typing import Callable, List, Optional, Tuple
+from urllib.parse import urlsplit
 
 import pygame
 from pygame_gui.elements import UITextEntryLine
@@ -22,13 +24,18 @@ from ..i18n import t
 from ..net.client import NO_CONNECTION, BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
 from ..friendseat import SeatTicket
-from ..net.inbound import Ended, Link, LinkChanged, ServerError, State
+from ..net.inbound import Ended, Link, LinkChanged, Presence, ServerError, State
 from ..net.lan import LanBrowser, LanGame
 from ..net.protocol import CODE_LENGTH, ClientMessage, Create, EndReason, ErrorCode, Join, Resume, format_code, normalize_code
+from .friendhost import OwnServer
+from .friendplay import seat_gone
+from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
 from .ui import Action, MenuScene
 
 _ADDRESS = re.compile(r"(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.\-]+):(\d+)(?![\w.])")
 _BROWSER = LanBrowser()
+#: seconds a seat taken back keeps trying to reach its server before the player is told it cannot
+REJOIN_PATIENCE = 30.0
 
 
 def read_invite(text: str, default_address: str) -> Tuple[str, str]:
@@ -66,9 +73,11 @@ class FriendScene(MenuScene):
         self.server_text = app.settings.server_address
         self.error: Optional[str] = None
         self.client: Optional[NetClient] = None
-        self.hosting: Optional[Hosting] = None
         self.waiting: Optional[str] = None  # "host" (the code is shown), "join" or "rejoin" (a seat held before)
         self.rejoining: Optional[SeatTicket] = None
+        self.unreachable: Optional[SeatTicket] = None  # a seat taken back whose server cannot be reached
+        self.own = OwnServer(app)  # the game's own server, started off the frame loop
+        self.moved: Optional[str] = None  # a match hosted again, not on its old port: the words to give the new invite
         self.address = ""
         self.entry: Optional[UITextEntryLine] = None
         self.server_entry: Optional[UITextEntryLine] = None
@@ -82,61 +91,40 @@ class FriendScene(MenuScene):
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
         f = self.font_px
-        m = max(10, f)
-        tw = min(w - 2 * m, int(f * 40))
+        tw = min(w - 2 * max(10, f), int(f * 40))
         x0 = (w - tw) // 2
-        bh = int(f * 2.3)
         self.label(pygame.Rect(0, int(f * 0.6), w, int(f * 2.6)), t("friend.title"), object_id="#heading", fit=True)
-        y = int(f * 3.6)
         server = self.app.settings.server_address
-        self.label(pygame.Rect(x0, y, tw, int(f * 1.5)),
+        self.label(pygame.Rect(x0, int(f * 3.6), tw, int(f * 1.5)),
                    t("friend.server", address=server) if server else t("friend.server_here"), object_id="#small")
-        y += int(f * 2)
-        if self.waiting == "host" and self.client is not None:
-            self._build_waiting(x0, y, tw, w, h)
+        col = Column(x0, int(f * 5.6), tw, w, h)
+        if self._inviting and self.client is not None:
+            self.code_label, self.address_label = invite_view(self, col, self.moved, format_code(self.client.code), self.address,
+                                                              self.error or t("friend.waiting"))
+            self.back_button = bottom_button(self, col, t("button.cancel"))
             return
-        sw = int(f * 9)
-        self.server_entry = UITextEntryLine(pygame.Rect(x0, y, tw - sw - f // 2, bh), self.manager,
-                                            placeholder_text=t("friend.server_placeholder"))
-        self.server_entry.set_text(self.server_text)
-        self.button(pygame.Rect(x0 + tw - sw, y, sw, bh), t("friend.use_server"), ("server",))
-        y += bh + f
-        self.host_button = self.button(pygame.Rect(x0, y, tw, int(bh * 1.2)), t("friend.host"), ("host",), object_id="#play")
-        y += int(bh * 1.2) + f
-        pw, jw = int(f * 6), int(f * 7)
-        self.entry = UITextEntryLine(pygame.Rect(x0, y, tw - pw - jw - f, bh), self.manager,
-                                     placeholder_text=t("friend.code_placeholder"))
-        self.entry.set_text(self.text)
-        self.button(pygame.Rect(x0 + tw - pw - jw - f // 2, y, pw, bh), t("setup.paste"), ("paste",))
-        self.join_button = self.button(pygame.Rect(x0 + tw - jw, y, jw, bh), t("friend.join"), ("join",))
-        y += bh + f
-        self.lan_shown = self.lan.games()[:4]
-        if self.lan_shown:
-            self.label(pygame.Rect(x0, y, tw, int(f * 1.5)), t("friend.nearby"), object_id="#small")
-            y += int(f * 1.6)
-            for i, game in enumerate(self.lan_shown):
-                self.button(pygame.Rect(x0, y, tw, bh), t("friend.join_nearby", game=game.label), ("lan", i))
-                y += bh + f // 3
-        message = self.error or (t("friend.connecting") if self.waiting == "join" else "")
-        if self.waiting == "rejoin" and not self.error:
-            message = t("friend.rejoining")
-        if message:
-            self.wrapped_label(pygame.Rect(x0, y + f // 2, tw, int(f * 1.5)), message, object_id="#small")
-        bw = int(f * 10)
-        self.back_button = self.button(pygame.Rect(w // 2 - bw // 2, h - f - int(f * 2.5), bw, int(f * 2.5)), t("button.back"), ("back",))
+        if self.unreachable is not None:
+            self.retry_button, self.forget_button = unreachable_view(self, col, urlsplit(self.unreachable.url).netloc)
+        else:
+            self.lan_shown = self.lan.games()[:4]
+            form = form_view(self, col, self.server_text, self.text, self.lan_shown, self._message)
+            self.server_entry, self.host_button, self.entry, self.join_button = (form.server_entry, form.host_button,
+                                                                                 form.entry, form.join_button)
+        self.back_button = bottom_button(self, col, t("button.back"))
 
-    def _build_waiting(self, x0: int, y: int, tw: int, w: int, h: int) -> None:
-        f = self.font_px
-        assert self.client is not None
-        self.label(pygame.Rect(x0, y, tw, int(f * 1.5)), t("friend.give_code"), object_id="#small")
-        y += int(f * 1.8)
-        self.code_label = self.label(pygame.Rect(0, y, w, int(f * 4)), format_code(self.client.code), object_id="#title")
-        y += int(f * 4.2)
-        self.address_label = self.label(pygame.Rect(0, y, w, int(f * 2.6)), self.address, object_id="#heading")
-        y += int(f * 3)
-        self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.5)), self.error or t("friend.waiting"), object_id="#small")
-        bw = int(f * 10)
-        self.back_button = self.button(pygame.Rect(w // 2 - bw // 2, h - f - int(f * 2.5), bw, int(f * 2.5)), t("button.cancel"), ("back",))
+    @property
+    def _message(self) -> str:
+        """The line under the form: what goes on, or why it failed."""
+        if self.own.starting:
+            return t("friend.starting")
+        if self.error:
+            return self.error
+        return {"join": t("friend.connecting"), "rejoin": t("friend.rejoining")}.get(self.waiting or "", "")
+
+    @property
+    def _inviting(self) -> bool:
+        """Is the invite to give shown (a match hosted, or hosted again on a new port)?"""
+        return self.waiting == "host" or (self.waiting == "rejoin" and self.moved is not None)
 
     # -- actions -------------------------------------------------------------------------------
     def _read_entries(self) -> None:
@@ -161,6 +149,10 @@ class FriendScene(MenuScene):
         elif kind == "lan" and isinstance(action[1], int) and action[1] < len(self.lan_shown):
             game = self.lan_shown[action[1]]
             self.join(f"{game.address} {game.code}")
+        elif kind == "retry" and self.unreachable is not None:
+            self.rejoin(self.unreachable)
+        elif kind == "forget":
+            seat_gone(self.app, None)  # the player gives the match up: the lobby no longer offers it
         elif kind == "back":
             self.back()
 
@@ -202,22 +194,32 @@ class FriendScene(MenuScene):
             self.join(self.text)
 
     def host(self) -> None:
-        """Start (or reach) the server, create the match, show the code."""
+        """Reach the server (the game's own, started off the frame loop), create the match, show the code."""
         s = self.app.settings
+        create = Create(s.lobby_length, s.lobby_cube, "")
+        if not s.server_address:
+            self._hosted(0, lambda hosting: self._connect(hosting.url, create, "host"))
+            return
         try:
-            if s.server_address:
-                url, self.address = server_url(check_address(s.server_address)), s.server_address
-            else:
-                if self.app.hosted is None:
-                    self.app.hosted = Hosting.start(store=self.app.storage.hosted_store)
-                url, self.address = self.app.hosted.url, self.app.hosted.address
+            url, self.address = server_url(check_address(s.server_address)), s.server_address
         except BadAddress as exc:  # (a settings file written by hand)
             self._fail(t(f"server.bad.{exc.reason}"))
             return
-        except (OSError, ValueError) as exc:
-            self._fail(t("friend.cannot_host", reason=str(exc)))
-            return
-        self._connect(url, Create(s.lobby_length, s.lobby_cube, ""), "host")
+        self._connect(url, create, "host")
+
+    def _hosted(self, port: int, then: Callable[[Hosting], None]) -> None:
+        """``then`` with the game's own server, once it listens (started on a
+        worker thread: the scene says "Starting…" meanwhile)."""
+        if self.app.hosted is None and not self.own.starting:
+            self._drop_client()
+            self.error = None
+        def ready(hosting: Hosting) -> None:
+            self.address = hosting.address  # (what the friend is given)
+            then(hosting)
+        self.own.use(port, ready)
+        if self.own.starting:
+            self.waiting = self.waiting if self.waiting == "rejoin" else "starting"
+            self._rebuild(self.app.size)
 
     def join(self, text: str) -> None:
         try:
@@ -227,34 +229,40 @@ class FriendScene(MenuScene):
             return
         held = self.app.friend_seat.kept
         if held is not None and held.code == code and held.role == "guest":
-            self.rejoin(held)  # this match's seat is held here: take it back, not a second one
+            # this match's seat is held here: take it back (where the invite says: the host may have moved), not a second one
+            self.rejoin(replace(held, url=server_url(address)))
             return
         self._connect(server_url(address), Join(code, ""), "join")
 
     def rejoin(self, ticket: SeatTicket) -> None:
         """Take back the seat of a match this game was in (it crashed or was
         closed), hosting it again first if this game hosted it."""
-        url = ticket.url
+        self.rejoining, self.unreachable, self.moved, self.waiting = ticket, None, None, "rejoin"
         if ticket.hosted:
-            try:
-                if self.app.hosted is None:
-                    self.app.hosted = Hosting.start(ticket.hosted_port or 0, store=self.app.storage.hosted_store)
-                url = self.app.hosted.url
-            except OSError as exc:
-                self._fail(t("friend.cannot_host", reason=str(exc)))
-                return
-        self.rejoining = ticket
-        self._connect(url, Resume(ticket.token), "rejoin", token=ticket.token)
+            self._hosted(ticket.hosted_port or 0, lambda hosting: self._resume(ticket, hosting))
+            return
+        self._connect(ticket.url, Resume(ticket.token), "rejoin", token=ticket.token, patience=REJOIN_PATIENCE)
 
-    def _connect(self, url: str, hello: ClientMessage, waiting: str, token: Optional[str] = None) -> None:
+    def _resume(self, ticket: SeatTicket, hosting: Hosting) -> None:
+        """The match hosted again: resume the seat; if its old port was taken,
+        the friend needs the new invite (shown before the match, and the seat kept with the new port)."""
+        if hosting.moved_from is not None:
+            self.moved = t("friend.moved", port=hosting.moved_from, address=hosting.address)
+            self.app.friend_seat.keep(replace(ticket, url=hosting.url, hosted_port=hosting.server.port))
+        self._connect(hosting.url, Resume(ticket.token), "rejoin", token=ticket.token)
+
+    def _connect(self, url: str, hello: ClientMessage, waiting: str, token: Optional[str] = None,
+                 patience: Optional[float] = None) -> None:
+        self.own.cancel(keep=self.waiting == "rejoin")  # (a start under way)
         self._drop_client()
         self.error = None
-        self.client = NetClient(url, hello, give_up_after=30.0, token=token).start()
+        self.client = NetClient(url, hello, give_up_after=30.0, token=token, first_give_up=patience).start()
         self._code_shown = False
         self.waiting = waiting
         self._rebuild(self.app.size)
 
     def _fail(self, message: str) -> None:
+        self.own.cancel(keep=self.waiting == "rejoin")  # (a start under way)
         self.error = message
         self.waiting = None
         self._drop_client()
@@ -266,6 +274,7 @@ class FriendScene(MenuScene):
             self.client = None
 
     def back(self) -> None:
+        self.own.cancel(keep=self.waiting == "rejoin")  # (a start under way)
         self._drop_client()
         if self.app.hosted is not None:
             self.app.hosted.stop(keep=self.waiting == "rejoin")  # a match rejoined is kept; one not begun is not
@@ -281,11 +290,15 @@ class FriendScene(MenuScene):
             if self.lan.games()[:4] != self.lan_shown:
                 self._read_entries()
                 self._rebuild(self.app.size)
+        refused = self.own.check()
+        if refused is not None:
+            self._fail(refused)
+            return
         client = self.client
         if client is None:
             return
         for msg in client.poll():
-            if self.waiting == "rejoin" and self._gone(msg):
+            if self.waiting == "rejoin" and (self._gone(msg) or self._cannot_reach(msg)):
                 return
             if isinstance(msg, ServerError):
                 self._fail(t(f"friend.error.{msg.code}") if msg.code in SERVER_ERRORS else t("friend.refused", reason=msg.detail))
@@ -295,11 +308,31 @@ class FriendScene(MenuScene):
                 self._fail(t("friend.connect_failed", reason=msg.detail) if failed else t("friend.no_connection"))
                 return
             if isinstance(msg, State):
-                if self.waiting == "host" and not msg.names[1] and not msg.connected[1]:
+                if self._awaits_friend(client, msg):
                     self._show_code(client)
                     continue
                 self._start(client, msg)
                 return
+            if isinstance(msg, Presence) and self.moved is not None and client.last_state is not None \
+                    and msg.connected[1 - (client.seat or 0)]:  # the friend found the match at its new address
+                self._start(client, replace(client.last_state, connected=msg.connected))
+                return
+
+    def _awaits_friend(self, client: NetClient, state: State) -> bool:
+        """Is the invite still to be given (the friend not there yet)?"""
+        if self.waiting == "host":
+            return not state.names[1] and not state.connected[1]
+        return self._inviting and not state.connected[1 - (client.seat or 0)]
+
+    def _cannot_reach(self, msg: object) -> bool:
+        """Rejoining: the server cannot be reached (tried for a while): said so,
+        the seat kept; the player may try again or forget the match."""
+        if not (isinstance(msg, LinkChanged) and msg.link == Link.FAILED and self.rejoining is not None):
+            return False
+        self.unreachable, self.waiting = self.rejoining, None
+        self._drop_client()
+        self._rebuild(self.app.size)
+        return True
 
     def _gone(self, msg: object) -> bool:
         """Rejoining: the server no longer has the match (or refuses the seat):
@@ -308,19 +341,12 @@ class FriendScene(MenuScene):
         refused = isinstance(msg, ServerError) and msg.code == ErrorCode.UNKNOWN_TOKEN.value
         if not (gone or refused):
             return False
-        ticket = self.rejoining
         self._drop_client()
-        self.app.friend_seat.clear()
-        if self.app.hosted is not None:
-            self.app.hosted.stop(keep=False)
-            self.app.hosted = None
-        name = ticket.friend if ticket is not None and ticket.friend else t("net.friend")
-        self.app.notice = t("friend.gone", name=name)
-        self.app.flow.lobby()
+        seat_gone(self.app, self.rejoining)
         return True
 
     def _show_code(self, client: NetClient) -> None:
-        if self.waiting == "host" and not self._code_shown:
+        if self._inviting and not self._code_shown:
             self._code_shown = True
             clipboard.copy(f"{self.address} {format_code(client.code)}")
             if self.app.hosted is not None:
@@ -337,7 +363,7 @@ class FriendScene(MenuScene):
 
     @property
     def busy(self) -> bool:
-        return self.client is not None or super().busy
+        return self.client is not None or self.own.starting or super().busy
 
 
 SERVER_ERRORS = ("unknown_code", "match_full", "too_many_matches", "version", "rate_limited")

@@ -10,7 +10,7 @@ moves, keyboard, controller and touch) is the same as against the computer.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, List, Tuple
+from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 
 from ..app import App
 from ..friendseat import SeatTicket
@@ -78,6 +78,19 @@ def remember_seat(app: App, session: NetSession) -> None:
     port = hosted.server.port if hosted is not None and client.url == hosted.url else None
     seat.keep(SeatTicket(client.url, client.token, client.code, client.role or "guest", session.me,
                          session.names[1 - session.me], port))
+
+
+def seat_gone(app: App, ticket: Optional[SeatTicket]) -> None:
+    """The seat kept to rejoin a match is no more: the server no longer has
+    the match (``ticket``: the player is told, in the lobby) or the player
+    gave it up (None).  Forgotten, the game's own server stopped, the lobby."""
+    app.friend_seat.clear()
+    if app.hosted is not None:
+        app.hosted.stop(keep=False)
+        app.hosted = None
+    if ticket is not None:
+        app.notice = t("friend.gone", name=ticket.friend or t("net.friend"))
+    app.flow.lobby()
 
 
 def ask(app: App, title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:

@@ -1,0 +1,101 @@
+"""What the friend screen shows, laid out: the form (the server, Host, the
+invite to join with, the games nearby), the invite to give once hosting,
+and a seat whose server cannot be reached.  Each builder makes its widgets
+on the scene (a :class:`~game.scenes.ui.MenuScene`) and returns those the
+scene keeps; the scene decides which one shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from ..i18n import t
+from ..net.lan import LanGame
+from .ui import MenuScene
+
+
+@dataclass(frozen=True)
+class Column:
+    """Where the screen's words go: the column (``x0``, ``width``) from ``y`` down, in a ``w`` x ``h`` screen."""
+
+    x0: int
+    y: int
+    width: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True)
+class Form:
+    server_entry: UITextEntryLine
+    host_button: UIButton
+    entry: UITextEntryLine
+    join_button: UIButton
+
+
+def bottom_button(scene: MenuScene, col: Column, words: str) -> UIButton:
+    """Back (or Cancel), centred at the bottom."""
+    f = scene.font_px
+    bw = int(f * 10)
+    return scene.button(pygame.Rect(col.w // 2 - bw // 2, col.h - f - int(f * 2.5), bw, int(f * 2.5)), words, ("back",))
+
+
+def words_down(scene: MenuScene, col: Column, y: int, text: str) -> int:
+    """``text`` wrapped in the column from ``y``; where the next thing goes."""
+    line = int(scene.font_px * 1.5)
+    return y + line * len(scene.wrapped_label(pygame.Rect(col.x0, y, col.width, line), text, object_id="#small"))
+
+
+def form_view(scene: MenuScene, col: Column, server_text: str, text: str, nearby: Sequence[LanGame],
+              message: str) -> Form:
+    f = scene.font_px
+    x0, tw, y = col.x0, col.width, col.y
+    bh, sw = int(f * 2.3), int(f * 9)
+    server_entry = UITextEntryLine(pygame.Rect(x0, y, tw - sw - f // 2, bh), scene.manager,
+                                   placeholder_text=t("friend.server_placeholder"))
+    server_entry.set_text(server_text)
+    scene.button(pygame.Rect(x0 + tw - sw, y, sw, bh), t("friend.use_server"), ("server",))
+    y += bh + f
+    host_button = scene.button(pygame.Rect(x0, y, tw, int(bh * 1.2)), t("friend.host"), ("host",), object_id="#play")
+    y += int(bh * 1.2) + f
+    pw, jw = int(f * 6), int(f * 7)
+    entry = UITextEntryLine(pygame.Rect(x0, y, tw - pw - jw - f, bh), scene.manager, placeholder_text=t("friend.code_placeholder"))
+    entry.set_text(text)
+    scene.button(pygame.Rect(x0 + tw - pw - jw - f // 2, y, pw, bh), t("setup.paste"), ("paste",))
+    join_button = scene.button(pygame.Rect(x0 + tw - jw, y, jw, bh), t("friend.join"), ("join",))
+    y += bh + f
+    if nearby:
+        scene.label(pygame.Rect(x0, y, tw, int(f * 1.5)), t("friend.nearby"), object_id="#small")
+        y += int(f * 1.6)
+        for i, game in enumerate(nearby):
+            scene.button(pygame.Rect(x0, y, tw, bh), t("friend.join_nearby", game=game.label), ("lan", i))
+            y += bh + f // 3
+    if message:
+        words_down(scene, col, y + f // 2, message)
+    return Form(server_entry, host_button, entry, join_button)
+
+
+def invite_view(scene: MenuScene, col: Column, above: Optional[str], code: str, address: str,
+                status: str) -> Tuple[UILabel, UILabel]:
+    """The invite to give, large: the code and the address (``above``: words
+    before them other than the usual ones).  Returns the code's and the address's labels."""
+    f = scene.font_px
+    y = words_down(scene, col, col.y, above or t("friend.give_code")) + int(f * 0.3)
+    code_label = scene.label(pygame.Rect(0, y, col.w, int(f * 4)), code, object_id="#title")
+    y += int(f * 4.2)
+    address_label = scene.label(pygame.Rect(0, y, col.w, int(f * 2.6)), address, object_id="#heading")
+    words_down(scene, col, y + int(f * 3), status)
+    return code_label, address_label
+
+
+def unreachable_view(scene: MenuScene, col: Column, address: str) -> List[UIButton]:
+    """A seat taken back whose server cannot be reached: said so, the seat
+    kept; [Try again, Forget this match]."""
+    f = scene.font_px
+    y = words_down(scene, col, col.y, t("friend.unreachable", address=address)) + f
+    bh, bw = int(f * 2.5), (col.width - f) // 2
+    return [scene.button(pygame.Rect(col.x0, y, bw, bh), t("friend.try_again"), ("retry",), object_id="#play"),
+            scene.button(pygame.Rect(col.x0 + col.width - bw, y, bw, bh), t("friend.forget"), ("forget",))]
