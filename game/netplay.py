@@ -46,6 +46,7 @@ from .net.inbound import (
 )
 from .net.mirror import FeedDice
 from .net.protocol import (
+    AwayReason,
     ContinueAlone,
     EndReason,
     ErrorCode,
@@ -244,8 +245,7 @@ class NetSession(HeldSession):
             if isinstance(msg, State):
                 self._state(msg)
             elif isinstance(msg, Presence):
-                if msg.can_continue and not self.may_continue:
-                    self.friend_left = self.friend_here  # here until now: left on purpose, not gone 2 minutes
+                self.friend_left = msg.away == AwayReason.LEFT  # the server says: left on purpose, not gone 2 minutes
                 self.friend_here = msg.connected[1 - self.me]
                 self.may_continue = msg.can_continue
             elif isinstance(msg, LinkChanged):

@@ -161,3 +161,36 @@ def test_the_headless_server_command_serves_on_the_given_address():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.mark.parametrize("how", ["left", "disconnected"])
+def test_presence_says_why_the_other_player_is_away(server, how):
+    # the server says why (away): the guest sent leave (gone for good, the host may continue at
+    # once) or its connection dropped (the seat waits for its token; the host waits 2 minutes)
+    from game.i18n import t, tr
+    from game.netplay import NetSession
+    from game.net.protocol import AwayReason
+
+    thread, url, clock = server
+    host, guest = pair(url)
+    try:
+        session = NetSession(host, host.last_state)
+        if how == "left":
+            guest.send(Leave())
+            guest.wait_for(Ended)
+        guest.close()
+        told = host.wait_for(Presence, where=lambda p: not p.connected[1])
+        assert told.away == AwayReason(how) and told.can_continue == (how == "left")
+        if how == "disconnected":
+            clock.now += 120.0
+            thread.call(thread.server.sweep)
+            told = host.wait_for(Presence, where=lambda p: p.can_continue)
+            assert told.away == AwayReason.DISCONNECTED
+        host.inbox.put(told)  # (taken from the queue above: the session reads it as the game does)
+        session.update(0.0)
+        assert session.may_continue and session.friend_left == (how == "left")
+        words = "net.status.friend_left" if how == "left" else "net.status.may_continue"
+        assert tr(session.status()) == t(words, name="Guest")
+    finally:
+        host.close()
+        guest.close()

@@ -8,7 +8,7 @@ otherwise.
 >>> parse_server('{"v":1,"type":"pong","nonce":7}')
 Pong(nonce=7)
 >>> parse_server('{"v":1,"type":"presence","connected":[true,false],"can_continue":false}')
-Presence(connected=(True, False), can_continue=False)
+Presence(connected=(True, False), can_continue=False, away=None)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
 from engine import BackgammonError, Match
 
 from .names import clean_name
-from .protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
+from .protocol import PROTOCOL_VERSION, AwayReason, ErrorCode, ProtocolError
 
 T = TypeVar("T")
 
@@ -100,6 +100,8 @@ class Update:
 class Presence:
     connected: Tuple[bool, bool]
     can_continue: bool
+    #: why the other player is not here (None: here, or the server did not say: an older one)
+    away: Optional[AwayReason] = None
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,9 @@ def parse_server(text: Union[str, bytes]) -> ServerMessage:
         can = doc.get("can_continue")
         if not isinstance(can, bool):
             raise _bad("presence")
-        return Presence(_pair(doc.get("connected"), bool, "connected"), can)
+        away = doc.get("away")
+        known = {r.value: r for r in AwayReason}
+        return Presence(_pair(doc.get("connected"), bool, "connected"), can, known.get(away) if isinstance(away, str) else None)
     if kind == "error":
         ref, of = doc.get("ref"), doc.get("seq")
         return ServerError(_str(doc.get("code"), "error code", 32), clean_name(_str(doc.get("detail"), "detail", 400), 400),

@@ -98,6 +98,13 @@ class EventKind(str, enum.Enum):
     REMATCH = "rematch"
 
 
+class AwayReason(str, enum.Enum):
+    """Why the other player is not here (``away`` of a ``presence``)."""
+
+    LEFT = "left"                  # sent leave: gone for good
+    DISCONNECTED = "disconnected"  # the connection dropped: the seat waits for its token
+
+
 class EndReason(str, enum.Enum):
     """Why a match ended for a client."""
 

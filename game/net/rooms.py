@@ -32,6 +32,7 @@ from ..jsontypes import JSONObject
 
 from .intents import RecordingDice, apply_intent
 from .protocol import (
+    AwayReason,
     ClientMessage,
     ContinueAlone,
     Create,
@@ -154,7 +155,15 @@ class Room:
                           token=seat.token, code=self.code)
 
     def presence_text(self, role: int) -> str:
-        return server_doc(ServerType.PRESENCE, connected=self.connected(), can_continue=self.can_continue(role))
+        return server_doc(ServerType.PRESENCE, connected=self.connected(), can_continue=self.can_continue(role),
+                          away=self.away(1 - role))
+
+    def away(self, role: int) -> Optional[str]:
+        """Why ``role`` is not here (None: here, or nobody sits there yet)."""
+        seat = self.seats[role]
+        if seat is None or seat.send is not None:
+            return None
+        return (AwayReason.LEFT if seat.left else AwayReason.DISCONNECTED).value
 
     def welcome(self, role: int) -> None:
         """Tell a (re)connected seat who it is and where the match stands."""
