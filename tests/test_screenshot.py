@@ -40,3 +40,4 @@ def test_the_committed_screenshot_is_1280x720_and_small():
     shot = ROOT / "docs" / "screenshot.png"
     assert _size_of(shot) == (1280, 720)
     assert shot.stat().st_size < 300 * 1024
+    assert "(docs/screenshot.png)" in (ROOT / "README.md").read_text(encoding="utf-8")  # shown in the README
