@@ -78,6 +78,19 @@ def test_bots_choose_legal_plays(level):
             assert play == ()
 
 
+def test_the_network_sees_gammons_in_lopsided_races():
+    """Races far from the self-play games, where the network once saw no
+    gammon (GNU Backgammon's 2-ply: a gammon 0.77, a backgammon 1.00 twice)."""
+    net = Network.load()
+    # my ten checkers home, theirs on their 10- to 12-points: mostly a gammon
+    far_behind = _home([6] * 5 + [5] * 5, [12] * 5 + [11] * 5 + [10] * 5)
+    # my last one or two checkers bear off next roll; theirs are all in my home board: a backgammon
+    backgammon = _home([1], [19] * 5 + [20] * 5 + [21] * 5)
+    two_left = _home([1, 2], [19] * 5 + [20] * 5 + [21] * 5)
+    p = net.evaluate_boards(*boards([far_behind, backgammon, two_left]))
+    assert p[0, 1] > 0.6 and p[1, 2] > 0.8 and p[2, 2] > 0.8
+
+
 def test_rank_plays_is_sorted_and_complete():
     bot = get_bot("expert")
     pos = Position.initial()

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..moves import legal_leaves
 from ..position import Position
+from . import race
 from .network import Network, equity
 from .search import before_roll
 from .train import Adam, train_step
@@ -37,8 +38,9 @@ from .train import Adam, train_step
 
 def one_ply_target(net: Network, position: Position) -> np.ndarray:
     """The side on roll's five probabilities, one roll deep (0-ply choices):
-    :func:`search.before_roll` with the network."""
-    target: np.ndarray = before_roll(net.evaluate_boards, [position])[0]
+    :func:`search.before_roll` with the network, and the bear-off database
+    where both sides are home (as the players value them)."""
+    target: np.ndarray = before_roll(lambda me, them: race.evaluate_boards(net.evaluate_boards, me, them), [position])[0]
     return target
 
 

@@ -1,0 +1,3 @@
+"""What the game asks of the computer it runs on: the window, sound, the
+clipboard, memory, the Linux menu entry, a small cache.  Imports only
+:mod:`game.words` of the game."""
