@@ -14,7 +14,7 @@ Targets: 99th percentile at most 8 ms while checkers and dice animate; idle
 under 1% of one core.  Wall time suffers on a machine shared with other work;
 the loop thread's CPU time is printed beside it.
 
-The computers choose their plays on worker threads (``game/seats.py``), not
+The computers choose their plays on worker threads (``game/play/seats.py``), not
 on the loop's: the CPU column never holds their thinking.  A frame drawn
 while one thinks may wait for Python's interpreter lock (the loop takes it
 back within ``game.loop.SWITCH_INTERVAL_S``): those frames are counted and
@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import pygame  # noqa: E402
 
 from engine import get_bot  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.store.settings import Settings  # noqa: E402
 from game.testing import Driver  # noqa: E402
 
 

@@ -62,7 +62,7 @@ class Tour:
         import pygame
 
         from game.kiosk import Kiosk
-        from game.settings import Settings
+        from game.store.settings import Settings
         from game.testing import AppDriver
 
         self.pygame = pygame
@@ -199,7 +199,7 @@ class Tour:
         """The lobby at the first size, in English: every sample is taken in
         the same state, so that samples compare (a 1440p board holds more
         than a 600-line one while it is shown, a Chinese screen its fonts)."""
-        from game import i18n
+        from game.words import i18n
 
         lobby = self.lobby()
         if i18n.language() != "en":
@@ -240,7 +240,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     home = tempfile.mkdtemp(prefix="backgammon-memory-")
     os.environ["BACKGAMMON_HOME"] = home  # the tour's saves and records go to a throwaway folder
-    from game import i18n
+    from game.words import i18n
 
     i18n.set_language("en")
     start = time.perf_counter()

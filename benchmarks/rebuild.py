@@ -55,7 +55,7 @@ def main() -> None:
     import pygame
 
     from game.app import App
-    from game.settings import Settings
+    from game.store.settings import Settings
 
     app = App(size=SIZES[0], settings=Settings(pace="instant", language=args.language))
     if args.over_lobby:

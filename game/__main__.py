@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     if args.install_desktop_entry or args.remove_desktop_entry:
-        from .desktop import run
+        from .system.desktop import run
 
         return run(install=args.install_desktop_entry)
 
@@ -124,7 +124,7 @@ def smoke_test(app, max_seconds: float = 240.0) -> int:
     without it fails here.  Changes no saved setting."""
     import time
 
-    from .options import MatchOptions
+    from .play.options import MatchOptions
     from .scenes.result import ResultScene
 
     for _ in range(3):  # the lobby, drawn
@@ -158,7 +158,7 @@ def say_smoke(line: str) -> None:
     if sys.stdout is not None:
         print(line)
         return
-    from .storage import folders
+    from .store.storage import folders
 
     data = folders()[1]
     data.mkdir(parents=True, exist_ok=True)

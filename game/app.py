@@ -1,4 +1,4 @@
-"""The app: the window (:mod:`game.window`), the fixed-timestep loop
+"""The app: the window (:mod:`game.system.window`), the fixed-timestep loop
 (:mod:`game.loop`), the scene stack, and what outlives a scene: the
 settings, the sounds and the match in progress.  Events go to keys that
 work on every screen, then to the scene on top.
@@ -12,22 +12,22 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
 
 import pygame
 
-from . import i18n
+from .words import i18n
 from .loop import DT, MAX_FRAME, Loop
 from .scenes.navigation import Navigator
 from .scenes.stack import Scene, SceneStack
-from .settings import Settings
-from .window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
+from .store.settings import Settings
+from .system.window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
 
 if TYPE_CHECKING:
     from engine.dice import DiceSource
 
-    from .audio import NullAudio
+    from .system.audio import NullAudio
     from .kiosk import Kiosk
     from .net.hosting import Hosting
-    from .options import MatchOptions
-    from .session import Session
-    from .storage import Storage
+    from .play.options import MatchOptions
+    from .play.session import Session
+    from .store.storage import Storage
 
 __all__ = ["App", "Scene", "SceneStack", "run_app", "clamp_size", "initial_window_size", "DT", "MAX_FRAME", "MIN_SIZE", "WINDOW_CLASS"]
 
@@ -38,7 +38,7 @@ _AUDIO: Optional["NullAudio"] = None  # one set of synthesised sounds per proces
 
 
 class SoundPlayer(Protocol):
-    """What the app needs of its sounds (game/audio.py; tests record them)."""
+    """What the app needs of its sounds (game/system/audio.py; tests record them)."""
 
     enabled: bool
 
@@ -46,12 +46,12 @@ class SoundPlayer(Protocol):
 
 
 def shared_audio(enabled: bool) -> "NullAudio":
-    """The game's :mod:`~game.audio` player (a silent one without a device).
+    """The game's :mod:`~game.system.audio` player (a silent one without a device).
     Made anew when the mixer it was made for has been shut (pygame.quit() by
     another user of pygame in the process): its sounds would crash SDL."""
     global _AUDIO
     if _AUDIO is None or (_AUDIO.available and not pygame.mixer.get_init()):
-        from .audio import create_audio
+        from .system.audio import create_audio
 
         _AUDIO = create_audio(enabled)
     _AUDIO.enabled = enabled
@@ -74,18 +74,18 @@ class App(Loop):
         storage: Optional["Storage"] = None,
         audio: Optional[SoundPlayer] = None,
     ):
-        from .storage import Storage
+        from .store.storage import Storage
 
         self.storage = storage if storage is not None else Storage()
-        from .saves import Keeper, validate_document
+        from .play.saves import Keeper, validate_document
 
         if self.storage.game_validator is None:
             self.storage.game_validator = validate_document
-        #: saves the kept match and records results (game/saves.py)
+        #: saves the kept match and records results (game/play/saves.py)
         self.saves = Keeper(self.storage, tell=self._tell)
-        from .friendseat import SeatKeeper
+        from .store.friendseat import SeatKeeper
 
-        #: the seat of the friend match in play, kept to rejoin it after a crash (game/friendseat.py)
+        #: the seat of the friend match in play, kept to rejoin it after a crash (game/store/friendseat.py)
         self.friend_seat = SeatKeeper(self.storage, self.saves.writer.submit, self.saves.flush, self._tell)
         #: a line to show the player once (a damaged settings file ...), or None
         self.notice: Optional[str] = None
@@ -103,17 +103,17 @@ class App(Loop):
         self.settings = settings
         i18n.set_language(settings.language)
         name_the_window()
-        from .memory import freeze_start_up, tune_allocator
+        from .system.memory import freeze_start_up, tune_allocator
 
         tune_allocator()
         freeze_start_up()  # before any screen: what start-up made stays, and collections stay quick
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.t("app.title"))
-        from .icon import window_icon
+        from .board.icon import window_icon
 
         pygame.display.set_icon(window_icon())
-        #: the display surface, windowed or full screen (game/window.py)
+        #: the display surface, windowed or full screen (game/system/window.py)
         self.window = Window(size or remembered_size(settings.window_size) or initial_window_size(),
                              fullscreen or settings.fullscreen, None if size is not None else settings.window_pos)
         self.audio: SoundPlayer = audio if audio is not None else shared_audio(settings.sound)
@@ -165,7 +165,7 @@ class App(Loop):
 
     def release_memory(self, now: Optional[float] = None, later: bool = False) -> None:
         """After a screen closed or the window changed size: free what the old
-        one held and give it back to the system (game/memory.py): some 3 ms,
+        one held and give it back to the system (game/system/memory.py): some 3 ms,
         at once (a closed 1440p board is 60 MB; at most once every
         :attr:`release_every` seconds where a tool sets one).  One asked for
         sooner, or ``later`` (a resize: its frame is long enough), waits for a
@@ -176,7 +176,7 @@ class App(Loop):
             return
         self._release_wanted = False
         self._released = now
-        from .memory import release
+        from .system.memory import release
 
         release()
 

@@ -27,13 +27,14 @@ import pygame
 
 from engine import Match, get_bot
 
-from .i18n import t
+from .words.i18n import t
 from .scenes.match import MatchScene
-from .session import OVER, Session
-from .settings import Settings
+from .play.session import OVER, Session
+from .store.settings import Settings
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scenes.host import AppHost
+    from .scenes.navigation import KioskMode
 
 LOG = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class Kiosk:
 
     def __init__(
         self,
-        app: "App",
+        app: "AppHost",
         idle_timeout: float = IDLE_TIMEOUT,
         attract_after: float = ATTRACT_AFTER,
         level: str = ATTRACT_LEVEL,
@@ -160,7 +161,7 @@ class AttractScene(MatchScene):
     first key, touch or button goes to the lobby.  Not a match the app keeps:
     each game is a fresh session, dropped when it ends."""
 
-    def __init__(self, app: "App", kiosk: Optional[Kiosk] = None, level: Optional[str] = None, pace: Optional[str] = None):
+    def __init__(self, app: "AppHost", kiosk: Optional["KioskMode"] = None, level: Optional[str] = None, pace: Optional[str] = None):
         self.kiosk = kiosk
         self.level = level or (kiosk.level if kiosk is not None else ATTRACT_LEVEL)
         self.pace = pace or (kiosk.pace if kiosk is not None else ATTRACT_PACE)

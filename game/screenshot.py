@@ -37,8 +37,8 @@ def make(out: Path, size: Tuple[int, int] = DEFAULT_SIZE, seed: int = 11, lang: 
 
     from engine import Match, SeededDice, get_bot
 
-    from . import i18n
-    from .settings import Settings
+    from .words import i18n
+    from .store.settings import Settings
     from .testing import Driver
 
     i18n.set_language(lang)

@@ -21,9 +21,9 @@ from .app import App, SoundPlayer
 from .scenes.flow import Flow
 from .scenes.match import MatchScene
 from .scenes.stack import Scene
-from .seats import SeatLike
-from .session import Session, Snapshot
-from .settings import Settings
+from .play.seats import SeatLike
+from .play.session import Session, Snapshot
+from .store.settings import Settings
 
 FRAME = 1.0 / 60
 

@@ -17,7 +17,7 @@ os.environ.setdefault("BACKGAMMON_LAN", "off")
 def collector_sees_only_this_module():
     """Each test module starts with what is alive set aside from the
     collector (gc.freeze), as the program sets aside what its start-up made
-    (game.memory.freeze_start_up): a full collection, which the client makes
+    (game.system.memory.freeze_start_up): a full collection, which the client makes
     at each switch of screens, then looks only at what this module's tests
     made, not at everything the earlier modules and pytest keep (some 30 ms
     a collection late in a run instead of a few).  What the tests make is
@@ -29,7 +29,7 @@ def collector_sees_only_this_module():
 
 @pytest.fixture(autouse=True)
 def backgammon_home(tmp_path, monkeypatch):
-    """Each test gets its own BACKGAMMON_HOME (see game/storage.py)."""
+    """Each test gets its own BACKGAMMON_HOME (see game/store/storage.py)."""
     home = tmp_path / "backgammon-home"
     monkeypatch.setenv("BACKGAMMON_HOME", str(home))
     yield home
@@ -39,8 +39,8 @@ def backgammon_home(tmp_path, monkeypatch):
 def english_system(monkeypatch):
     """The tests run as on an English system (whatever this machine's locale
     is), and each starts and ends in English; a test that wants another
-    system language patches game.i18n.system_locales itself."""
-    from game import i18n
+    system language patches game.words.i18n.system_locales itself."""
+    from game.words import i18n
 
     monkeypatch.setattr(i18n, "system_locales", lambda: ["en_US.UTF-8"])
     i18n.set_language("en")

@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.match.intents import PlayStep  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.store.settings import Settings  # noqa: E402
 from game.testing import AppDriver  # noqa: E402
 
 

@@ -41,7 +41,7 @@ def deny(monkeypatch, *paths: Path) -> None:
     """Make reading ``paths`` fail as a file of mode 000 does for a normal
     user (root reads anything, so the refusal is simulated where the game
     reads: ``Path.read_bytes`` and ``open``)."""
-    from game import jsonstore
+    from game.store import jsonstore
 
     refused = {Path(p) for p in paths}
     read_bytes, real_open = Path.read_bytes, open

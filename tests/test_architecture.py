@@ -1,6 +1,7 @@
-"""The shape of the code, checked: no import cycles (lazy imports count), no
-module importing another's private names, no scene importing another scene,
-the engine without pygame, and the size limits of the developers' guide."""
+"""The shape of the code, checked: no import cycles (lazy imports and imports
+for type hints count), the client's packages in layers, no module importing
+another's private names, no scene importing another scene, the engine
+without pygame, and the size limits of the developers' guide."""
 
 from __future__ import annotations
 
@@ -15,11 +16,27 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "game")
 #: text tables, exempt from the module size limit
-TEXT_TABLES = {"game.help_text", "game.i18n", "game.i18n_zh"}
+TEXT_TABLES = {"game.words.help_text", "game.words.i18n", "game.words.i18n_zh"}
 #: modules of game/scenes that are not scenes (shared widgets, the stack, the flow)
-SCENE_HELPERS = {"game.scenes", "game.scenes.ui", "game.scenes.theme", "game.scenes.shapes", "game.scenes.panel", "game.scenes.topbar",
+SCENE_HELPERS = {"game.scenes", "game.scenes.host", "game.scenes.ui", "game.scenes.theme", "game.scenes.shapes", "game.scenes.panel", "game.scenes.topbar",
                  "game.scenes.stack", "game.scenes.navigation", "game.scenes.flow",
                  "game.scenes.friendplay", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces", "game.scenes.textfit"}
+
+#: the top of game/: the package, the app, its loop, its kiosk mode and the entry points
+#: (python -m game, python -m game.screenshot, backgammon-server, the tests' and benchmarks' hands)
+TOP = {"game", "game.__main__", "game.app", "game.loop", "game.kiosk", "game.screenshot", "game.server", "game.testing"}
+#: the lower packages of game/ and the only other packages of game/ each may import (the engine aside)
+LAYERS = {
+    "game.words": set(),
+    "game.system": {"game.words"},
+    "game.store": {"game.words"},
+    "game.net": {"game.store"},
+    "game.play": {"game.words", "game.store", "game.net"},
+}
+#: lower packages without pygame (the match in play is tested without it)
+NO_PYGAME = ("game.store", "game.play", "game.net")
+#: the only modules that know the app itself; the screens know it as game.scenes.host.AppHost
+KNOW_THE_APP = TOP | {"game.scenes.flow"}
 
 
 def _modules() -> Dict[str, Path]:
@@ -46,21 +63,6 @@ def _resolve(module: str, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _runtime_nodes(tree: ast.AST) -> List[ast.AST]:
-    """Every node of ``tree`` except what sits under ``if TYPE_CHECKING:``
-    (imports for type hints only, never made when the program runs)."""
-    out: List[ast.AST] = []
-    todo: List[ast.AST] = [tree]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            todo.extend(node.orelse)
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return out
-
-
 @lru_cache(maxsize=None)
 def _tree(module: str) -> ast.Module:
     """``module`` parsed, once for all the tests here (they only read the tree)."""
@@ -69,10 +71,12 @@ def _tree(module: str) -> ast.Module:
 
 @lru_cache(maxsize=None)
 def _imports(module: str) -> Tuple[tuple, ...]:
-    """(imported module, names) for every import in ``module`` made when it
-    runs, anywhere in it (in functions too: a lazy import is an import)."""
+    """(imported module, names) for every import in ``module``, anywhere in
+    it: in functions (a lazy import is an import) and under ``if
+    TYPE_CHECKING:`` (an import for type hints is one too: it ties the
+    modules together as much for the reader and the type checker)."""
     out = []
-    for node in _runtime_nodes(_tree(module)):
+    for node in ast.walk(_tree(module)):
         if isinstance(node, ast.Import):
             out.extend((alias.name, ()) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -86,6 +90,7 @@ def _imports(module: str) -> Tuple[tuple, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
 def _graph() -> Dict[str, Set[str]]:
     graph: Dict[str, Set[str]] = {}
     for module in MODULES:
@@ -99,7 +104,15 @@ def _graph() -> Dict[str, Set[str]]:
     return graph
 
 
-def test_no_import_cycles_lazy_imports_included():
+def _package(module: str) -> str:
+    """The part of the client ``module`` belongs to: ``game.<package>``, or
+    the module itself at the top of game/."""
+    if module in TOP:
+        return module
+    return ".".join(module.split(".")[:2])
+
+
+def test_no_import_cycles_lazy_and_type_hint_imports_included():
     graph = _graph()
     state: Dict[str, int] = {}
     cycles: List[List[str]] = []
@@ -117,6 +130,53 @@ def test_no_import_cycles_lazy_imports_included():
         if module not in state:
             visit(module, [module])
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_every_folder_of_code_is_a_package():
+    """setup.py's find_packages ships only folders with an ``__init__.py``."""
+    missing = sorted({p.parent.relative_to(ROOT).as_posix() for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")
+                      if not (p.parent / "__init__.py").is_file()})
+    assert not missing, missing
+
+
+def test_the_top_of_game_holds_only_the_app_its_loop_and_the_entry_points():
+    game = [m for m in MODULES if m.split(".")[0] == "game"]
+    top = {m for m in game if m.count(".") <= 1 and MODULES[m].name != "__init__.py"} | {"game"}
+    assert top == TOP, sorted(top ^ TOP)
+    packages = {m for m in game if m.count(".") == 1 and MODULES[m].name == "__init__.py"}
+    assert set(LAYERS) <= packages, sorted(set(LAYERS) - packages)
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_a_lower_package_imports_only_the_packages_under_it(layer):
+    allowed = LAYERS[layer] | {layer, "game"}  # "game": the package itself (its version)
+    found = [f"{module} imports {dep}" for module, deps in _graph().items() if _package(module) == layer
+             for dep in sorted(deps) if dep.startswith("game") and _package(dep) not in allowed]
+    assert not found, found
+
+
+def test_the_layers_are_a_layering():
+    """No lower package may reach itself through the packages it may import."""
+    for layer in LAYERS:
+        reach: Set[str] = set()
+        todo = list(LAYERS[layer])
+        while todo:
+            dep = todo.pop()
+            if dep not in reach:
+                reach.add(dep)
+                todo.extend(LAYERS.get(dep, ()))
+        assert layer not in reach, layer
+
+
+@pytest.mark.parametrize("layer", NO_PYGAME)
+def test_the_store_the_match_in_play_and_the_network_never_import_pygame(layer):
+    found = [m for m in MODULES if _package(m) == layer for target, _ in _imports(m) if target.split(".")[0] in ("pygame", "pygame_gui")]
+    assert not found, found
+
+
+def test_only_the_flow_and_the_entry_points_know_the_app():
+    found = [m for m, deps in _graph().items() if "game.app" in deps and m not in KNOW_THE_APP]
+    assert not found, found
 
 
 def test_no_scene_imports_another_scene_only_the_flow_knows_them():

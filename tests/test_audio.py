@@ -14,8 +14,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game import audio as audio_mod
-from game.audio import SOUND_NAMES, Audio, NullAudio, create_audio, synthesise, to_mixer_array
+from game.system import audio as audio_mod
+from game.system.audio import SOUND_NAMES, Audio, NullAudio, create_audio, synthesise, to_mixer_array
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -258,7 +258,7 @@ def test_failing_mixer_gives_null_audio_and_one_warning(mixer_state, monkeypatch
 
 
 def test_default_logger_is_the_module_logger():
-    assert audio_mod.LOG.name == "game.audio"
+    assert audio_mod.LOG.name == "game.system.audio"
 
 
 def test_missing_audio_driver_runs_silently():
@@ -269,7 +269,7 @@ def test_missing_audio_driver_runs_silently():
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
         import pygame
         pygame.init()
-        from game.audio import NullAudio, SOUND_NAMES, create_audio
+        from game.system.audio import NullAudio, SOUND_NAMES, create_audio
         audio = create_audio(enabled=True)
         assert isinstance(audio, NullAudio), type(audio)
         for name in SOUND_NAMES:
@@ -293,7 +293,7 @@ def test_missing_audio_driver_runs_silently():
     assert proc.stdout.strip() == "silent ok"
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("WARNING game.audio: no audio device: running silently")
+    assert lines[0].startswith("WARNING game.system.audio: no audio device: running silently")
 
 
 def test_noise_source_is_deterministic_and_white_enough():

@@ -12,7 +12,7 @@ from game.app import DT, MAX_FRAME, App, Scene
 from game.scenes.flow import Flow
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
-from game.settings import Settings
+from game.store.settings import Settings
 
 
 class CountingScene(Scene):
@@ -143,8 +143,8 @@ def test_command_line_smoke_test(capsys):
 
 @pytest.mark.parametrize(
     "module",
-    ["game.i18n", "game.session", "game.board.layout", "game.input.keys", "game.input.focus", "game.input.gamepad",
-     "game.input.touch", "game.input.intents", "game.input.boardfocus", "game.settings", "game.options"],
+    ["game.words.i18n", "game.play.session", "game.board.layout", "game.input.keys", "game.input.focus", "game.input.gamepad",
+     "game.input.touch", "game.input.intents", "game.input.boardfocus", "game.store.settings", "game.play.options"],
 )
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))

@@ -5,8 +5,8 @@ import pytest
 
 from engine import FixedDice, get_bot
 from game.match.intents import Double
-from game.seats import cube_context
-from game.session import Session
+from game.play.seats import cube_context
+from game.play.session import Session
 from game.testing import Driver
 from support import OUTPUT
 

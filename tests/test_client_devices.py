@@ -23,9 +23,9 @@ from game.scenes.settings import SettingsScene
 from game.scenes.theme import ui_font_px
 from game.scenes.topbar import top_bar_height
 from game.scenes.dialog import DialogScene
-from game.session import Snapshot
-from game.settings import Settings
-from game.storage import Storage
+from game.play.session import Snapshot
+from game.store.settings import Settings
+from game.store.storage import Storage
 from game.testing import AppDriver, Driver
 
 A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_X, pygame.CONTROLLER_BUTTON_Y)

@@ -16,15 +16,15 @@ from engine.match import set_up_game
 from support import board
 from fitting import Misfit, air, element_misfits, entry_fonts, report, scene_misfits
 from pygame_gui.elements import UIButton, UILabel
-from game import i18n
+from game.words import i18n
 from game.scenes.dialog import DialogScene
 from game.scenes.lobby import start_match
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
-from game.exports import documents_dir
-from game.options import MatchOptions
-from game.session import Session
-from game.settings import Settings
+from game.store.exports import documents_dir
+from game.play.options import MatchOptions
+from game.play.session import Session
+from game.store.settings import Settings
 from game.testing import AppDriver, Driver
 
 SIZES = [(800, 600), (1280, 720), (1600, 900), (1920, 1080), (1080, 1920), (3840, 2160)]

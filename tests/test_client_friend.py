@@ -12,17 +12,18 @@ import time
 import pygame
 import pytest
 
-from game import clipboard, i18n
+from game.system import clipboard
+from game.words import i18n
 from game.match.intents import ToLobby
 from game.net.lan import LanGame
 from game.net.protocol import format_code
-from game.netplay import NetSession
+from game.play.netplay import NetSession
 from game.scenes.friend import FriendScene, read_invite
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.scenes.dialog import DialogScene
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver
 from tests.net_support import racing_play
 

@@ -14,7 +14,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UILabel
 
-from game.i18n import t
+from game.words.i18n import t
 from game.net import client as net_client
 from game.net import hosting
 from game.net.client import NetClient

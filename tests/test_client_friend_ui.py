@@ -14,11 +14,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
-from game.i18n import t, tr
+from game.words import i18n
+from game.words.i18n import t, tr
 from game.match.intents import Resign
 from game.net.inbound import Link
-from game.netplay import NetSession
+from game.play.netplay import NetSession
 from game.scenes.dialog import DialogScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene

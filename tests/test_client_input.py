@@ -8,7 +8,7 @@ import pygame
 
 from engine import FixedDice
 from game.match.intents import Double, Drop, PlayStep, Roll, Take
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 
 

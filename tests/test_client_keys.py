@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver, Driver
 
 

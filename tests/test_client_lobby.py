@@ -12,10 +12,10 @@ import pytest
 from support import ROOT
 
 from engine import FixedDice, SeededDice, get_bot
-from game import i18n
+from game.words import i18n
 from game.app import App
-from game.audio import SOUND_NAMES
-from game.cues import sound_for
+from game.system.audio import SOUND_NAMES
+from game.match.cues import sound_for
 from game.match.intents import PlayStep
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene
@@ -23,9 +23,9 @@ from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
 from game.scenes.dialog import DialogScene
-from game.session import Happening, Snapshot
-from game.settings import Settings
-from game.storage import Storage
+from game.play.session import Happening, Snapshot
+from game.store.settings import Settings
+from game.store.storage import Storage
 from game.testing import AppDriver, Driver
 
 

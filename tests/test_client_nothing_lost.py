@@ -8,14 +8,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.words import i18n
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
 from game.scenes.dialog import DialogScene
-from game.settings import Settings
-from game.storage import Storage
+from game.store.settings import Settings
+from game.store.storage import Storage
 from game.testing import AppDriver
 
 

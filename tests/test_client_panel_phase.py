@@ -10,9 +10,9 @@ import pytest
 
 from engine import FixedDice, Match, Position
 from engine.match import set_up_game
-from game import i18n
+from game.words import i18n
 from game.match import presenter
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 
 TURN_KEYS = ("panel.keys1", "panel.keys2", "panel.keys_board")

@@ -8,8 +8,8 @@ import pytest
 
 from game.board.layout import DICE
 from game.match.intents import PlayStep
-from game.session import Snapshot
-from game.settings import Settings
+from game.play.session import Snapshot
+from game.store.settings import Settings
 from game.testing import Driver
 
 MAX_ACTIONS = 4000

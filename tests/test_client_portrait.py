@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.words import i18n
 from game.scenes.match import MatchScene
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver, Driver
 
 SIZES = [(1080, 1920), (720, 1280)]

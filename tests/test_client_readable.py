@@ -10,8 +10,8 @@ import pytest
 from engine import FixedDice, Match, Position
 from engine.kinds import Phase
 from engine.match import set_up_game
-from game import i18n
-from game.settings import Settings
+from game.words import i18n
+from game.store.settings import Settings
 from game.testing import FRAME, Driver
 from support import board
 
@@ -294,8 +294,8 @@ def test_a_dark_checker_on_the_bar_stands_out():
 
 # -- the records caption ------------------------------------------------------------------------------
 def test_the_records_caption_says_what_it_counts(backgammon_home):
-    from game.records import Records
-    from game.storage import Storage
+    from game.store.records import Records
+    from game.store.storage import Storage
     from game.testing import AppDriver
 
     Storage().save_records(Records(faces=[10, 12, 11, 9, 13, 10], rolls=28, doubles=4))
@@ -317,8 +317,8 @@ def test_the_records_caption_says_what_it_counts(backgammon_home):
     ],
 )
 def test_the_records_caption_counts_in_the_right_number(backgammon_home, lang, faces, rolls, english):
-    from game.records import Records
-    from game.storage import Storage
+    from game.store.records import Records
+    from game.store.storage import Storage
     from game.testing import AppDriver
 
     Storage().save_records(Records(faces=faces, rolls=rolls, doubles=0))

@@ -14,17 +14,17 @@ import socket
 import pytest
 from pygame_gui.elements import UILabel
 
-from game import i18n
+from game.words import i18n
 from game.match.intents import ToLobby
 from game.net.protocol import format_code
 from game.net.server import Limits, ServerThread
-from game.netplay import NetSession
+from game.play.netplay import NetSession
 from game.scenes.dialog import DialogScene
 from game.scenes.friend import FriendScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
-from game.settings import Settings
-from game.storage import TICKET_FILE
+from game.store.settings import Settings
+from game.store.storage import TICKET_FILE
 from game.testing import AppDriver
 from tests.test_client_friend import host_and_join, play_turn, until
 
@@ -167,8 +167,8 @@ def test_a_host_killed_and_started_again_hosts_the_same_match_and_the_guest_come
 
 
 def test_a_seat_the_server_no_longer_has_is_said_in_words_and_forgotten(tmp_path, monkeypatch, server):
-    from game.friendseat import SeatTicket
-    from game.storage import Storage
+    from game.store.friendseat import SeatTicket
+    from game.store.storage import Storage
 
     _, address = server
     home = tmp_path / "home"
@@ -225,12 +225,12 @@ def test_a_match_hosted_again_whose_port_is_taken_says_the_new_invite(tmp_path, 
     # The game hosted a match on a port; started again, another program holds that port: the old
     # port is tried for a moment, then another is used, and the host is told in words which invite
     # to send now (shown and copied); the friend, resuming there, finds the match.
-    from game.friendseat import SeatTicket
+    from game.store.friendseat import SeatTicket
     from game.net import hosting
     from game.net.client import NetClient
     from game.net.inbound import State
     from game.net.protocol import Create, Join
-    from game.storage import HOSTED_FILE, Storage
+    from game.store.storage import HOSTED_FILE, Storage
 
     home = tmp_path / "home"
     home.mkdir()
@@ -281,9 +281,9 @@ def test_a_match_hosted_again_whose_port_is_taken_says_the_new_invite(tmp_path, 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_rejoining_a_server_that_cannot_be_reached_says_so_and_keeps_the_seat(tmp_path, monkeypatch, language):
-    from game.friendseat import SeatTicket
+    from game.store.friendseat import SeatTicket
     from game.scenes import friend
-    from game.storage import Storage
+    from game.store.storage import Storage
 
     closed = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     closed.bind(("127.0.0.1", 0))

@@ -9,7 +9,7 @@ from support import OUTPUT, board
 
 from engine import Match, SeededDice, get_bot
 from engine.match import set_up_game
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 
 

@@ -4,7 +4,7 @@ accepts or refuses in the dialog, by real clicks."""
 from __future__ import annotations
 
 from engine import FixedDice, Position, get_bot
-from game import i18n
+from game.words import i18n
 from game.scenes.match import MatchScene
 from game.scenes.dialog import DialogScene
 from game.testing import Driver

@@ -9,19 +9,20 @@ from test_i18n import Audit
 
 from engine import FixedDice, Match, from_mat
 from engine.analysis import Kind
-from game import clipboard, i18n
+from game.system import clipboard
+from game.words import i18n
 from game.app import App
-from game.options import MatchOptions
-from game.recent import RecentStore
-from game.review_model import decision_ids
+from game.play.options import MatchOptions
+from game.store.recent import RecentStore
+from game.play.review_model import decision_ids
 from game.scenes.flow import Flow
 from game.scenes.match import MatchScene
 from game.scenes.recent import RecentScene
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
 from game.scenes.review import ReviewScene
-from game.session import Session
-from game.settings import Settings
+from game.play.session import Session
+from game.store.settings import Settings
 
 GOLDEN = (ROOT / "tests" / "data" / "golden_3pt.mat").read_text()
 FRAME = 1 / 60
@@ -218,8 +219,8 @@ def test_recent_matches_are_kept_reviewed_and_exported(lang, backgammon_home):
 
 
 def test_only_the_last_50_matches_are_kept(backgammon_home):
-    from game.recent import KEEP, RecentMatch
-    from game.storage import Storage
+    from game.store.recent import KEEP, RecentMatch
+    from game.store.storage import Storage
 
     store = RecentStore(Storage(backgammon_home))
     for i in range(KEEP + 3):
@@ -229,7 +230,7 @@ def test_only_the_last_50_matches_are_kept(backgammon_home):
 
 
 def test_a_damaged_recent_file_starts_afresh(backgammon_home):
-    from game.storage import Storage
+    from game.store.storage import Storage
 
     storage = Storage(backgammon_home)
     store = RecentStore(storage)

@@ -11,13 +11,13 @@ import time
 import pygame
 import pytest
 
-from game import i18n
+from game.words import i18n
 from game.net.client import BadAddress, check_address
 from game.scenes.friend import FriendScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.settings import SettingsScene
-from game.settings import Settings
-from game.storage import Storage
+from game.store.settings import Settings
+from game.store.storage import Storage
 from game.testing import AppDriver
 from tests.net_support import start_server
 

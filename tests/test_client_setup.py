@@ -8,7 +8,8 @@ import pytest
 from test_i18n import Audit
 
 from engine import FixedDice, Match
-from game import clipboard, i18n
+from game.system import clipboard
+from game.words import i18n
 from game.scenes.dialog import DialogScene
 from game.scenes.match import MatchScene
 from game.scenes.setup import SetupScene

@@ -10,7 +10,7 @@ import pytest
 from game.board.oblique import ObliqueRenderer
 from game.board.projection import OBLIQUE, TOP, YAW_LIMIT, ZOOM_RANGE, ViewAngles
 from game.board.render import board_area
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 from support import OUTPUT
 
@@ -302,7 +302,7 @@ def test_turned_as_far_as_it_goes_the_whole_board_stays_in_its_area(size):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("size", [(1280, 720), (720, 1280), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_settings_screen_describes_the_views_in_both_languages(lang, size):
-    from game import i18n
+    from game.words import i18n
     from game.scenes.settings import SettingsScene
 
     i18n.set_language(lang)

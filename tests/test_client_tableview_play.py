@@ -16,7 +16,7 @@ from game.board.layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF
 from game.board.oblique import CHECKER_H, LIFT_PER_SCALE, SLAB_Z
 from game.board.projection import TOP
 from game.board.render import CHECKER, HINT, NUMBER, board_area
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 from support import board
 

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from engine import SeededDice, get_bot
-from game import i18n
+from game.words import i18n
 from game.board.render import board_area
 from game.scenes.match import MatchScene
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver, Driver
 
 

@@ -5,11 +5,11 @@ again.  Real events, both languages."""
 import pytest
 
 from engine import FixedDice
-from game import i18n
+from game.words import i18n
 from game.match.intents import Double, Drop, MoveChecker, Roll, Take
 from game.scenes.match import MatchScene
 from game.scenes.dialog import DialogScene
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 
 

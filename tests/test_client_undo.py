@@ -5,8 +5,8 @@ import copy
 
 import pygame
 
-from game.session import Snapshot
-from game.settings import Settings
+from game.play.session import Snapshot
+from game.store.settings import Settings
 from game.testing import Driver
 
 

@@ -19,7 +19,7 @@ from game.board.projection import OBLIQUE, TOP
 from game.board.render import board_area
 from game.input.focus import nearest
 from game.input.intents import DIRECTIONS
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 
 SIZES = [(1920, 1080), (1280, 720), (1080, 1920), (720, 1280), (800, 600), (640, 480), (480, 360)]
@@ -260,7 +260,7 @@ def test_turned_or_zoomed_the_oblique_board_never_passes_under_the_buttons(size)
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("view", [TOP, OBLIQUE])
 def test_each_button_says_its_name_under_the_pointer_and_with_the_focus_the_settings_say_the_same(view, lang):
-    from game import i18n
+    from game.words import i18n
     from game.match.intents import OpenSettings
 
     settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, board_view=view, language=lang)

@@ -9,9 +9,9 @@ import pytest
 
 from game import app as app_module
 from game.app import App
-from game.window import opaque_surface, sdl_window
+from game.system.window import opaque_surface, sdl_window
 from game.scenes.lobby import LobbyScene
-from game.settings import Settings
+from game.store.settings import Settings
 
 
 def _desktop(monkeypatch, size):

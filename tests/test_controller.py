@@ -20,7 +20,7 @@ from game.match.controller import BoardController, MoveQuery
 from game.match.intents import (
     COMMANDS, Deselect, Double, Hint, MoveChecker, PlayStep, Primary, Reselect, Roll, TakeBack, ToggleLog, ToLobby, Undo,
 )
-from game.session import Session
+from game.play.session import Session
 
 SIZE = (1280, 720)
 

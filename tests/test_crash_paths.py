@@ -19,11 +19,11 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.datadir import TEMP_SUFFIX, process_gone, temp_prefix
+from game.store.datadir import TEMP_SUFFIX, process_gone, temp_prefix
 from game.scenes.records import RecordsScene
-from game.settings import Settings
-from game.records import MAX_COUNT, Records, Tally
-from game.storage import RECORDS_FILE, SETTINGS_FILE, Storage
+from game.store.settings import Settings
+from game.store.records import MAX_COUNT, Records, Tally
+from game.store.storage import RECORDS_FILE, SETTINGS_FILE, Storage
 from game.testing import AppDriver
 from support import deny, raw_files
 
@@ -77,9 +77,9 @@ def test_records_the_player_may_not_read_are_said_so_and_left_as_they_are(backga
     screen says the file cannot be read, in the language shown; a game
     finished meanwhile is not saved over it, and the file stays where it is."""
     from engine import FixedDice, Match
-    from game import i18n
-    from game.options import MatchOptions
-    from game.session import Session
+    from game.words import i18n
+    from game.play.options import MatchOptions
+    from game.play.session import Session
 
     Storage(backgammon_home).save_records(Records(rolls=9, faces=[3, 3, 3, 3, 3, 3]))
     before = raw_files(backgammon_home)
@@ -278,7 +278,7 @@ def test_temporary_files_of_every_store_are_cleaned_at_a_quick_restart(backgammo
 
 
 def test_a_save_names_its_temporary_file_after_its_process(backgammon_home, monkeypatch):
-    from game import jsonstore
+    from game.store import jsonstore
 
     written = []
     replace = os.replace

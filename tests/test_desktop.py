@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game import desktop
+from game.system import desktop
 from game.__main__ import main
 
 

@@ -13,7 +13,7 @@ from engine.analysis import Decision, Kind, Label
 from engine.errors import ArgumentTypeError, InvalidDiceError
 from engine.notation import format_dice, ordered_dice
 from game.scenes.review import decision_lines
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import Driver
 
 

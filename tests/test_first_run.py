@@ -12,8 +12,8 @@ from game import __version__
 from game.__main__ import MAX_SIZE, MIN_SIZE, main
 from game.app import App, WINDOW_CLASS
 from game import app as app_module
-from game.icon import ICON_ICNS, ICON_ICO, ICON_PNG, draw_icon
-from game.settings import Settings
+from game.board.icon import ICON_ICNS, ICON_ICO, ICON_PNG, draw_icon
+from game.store.settings import Settings
 from support import ROOT
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import fonts
+from game.words import fonts
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
 from game.scenes import fontfaces, theme, uifonts
 from game.scenes.fontfaces import FacePool, FaceStyle, SizedFont
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver
 
 TEXTS = ["Play the computer", "总点数 167", "13 → 8 (5)", "Wg", " "]

@@ -11,7 +11,7 @@ import pytest
 import pygame_gui
 from engine import Position
 from engine.notation import parse_play
-from game.help_text import (
+from game.words.help_text import (
     GLOSSARY,
     GLOSSARY_KEYS,
     HELP,
@@ -288,7 +288,7 @@ def test_pygame_gui_renders_the_help_without_warnings(recwarn):
 def test_the_views_section_describes_both_views_and_how_to_move_them(lang):
     """By the names the settings give them, with the buttons, the keys and
     the controls that switch, turn, zoom and reset them."""
-    from game import i18n
+    from game.words import i18n
 
     i18n.set_language(lang)
     try:

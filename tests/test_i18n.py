@@ -16,10 +16,10 @@ import pytest
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from engine import FixedDice, SeededDice
-from game import fonts, help_text, i18n
+from game.words import fonts, help_text, i18n
 from game.app import App
 from game.match.intents import Double, Drop, EndTurn, Hint, OpenSettings, Roll, ToLobby
-from game.options import MatchOptions
+from game.play.options import MatchOptions
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene, start_match
 from game.scenes.match import MatchScene
@@ -27,9 +27,9 @@ from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
 from game.scenes.dialog import DialogScene
-from game.session import format_log_entry
-from game.settings import Settings
-from game.storage import Storage
+from game.play.session import format_log_entry
+from game.store.settings import Settings
+from game.store.storage import Storage
 from game.testing import AppDriver
 from support import OUTPUT
 
@@ -505,7 +505,7 @@ def test_a_saved_move_log_stays_translatable():
     so a game continued in the other language shows them in it."""
     import json
 
-    from game.saves import restore_document, save_document
+    from game.play.saves import restore_document, save_document
 
     options = MatchOptions(mode="hotseat", length=5)
     session = options.new_session(Settings(), dice=SeededDice(4))

@@ -11,8 +11,8 @@ import pytest
 from engine import Game, Match
 from engine.errors import SerializationError
 from engine.kinds import MULTIPLES, LogKind, Phase, ResignLevel, ResultKind
-from game.saves import read_document, restore_document, save_document
-from game.settings import Settings
+from game.play.saves import read_document, restore_document, save_document
+from game.store.settings import Settings
 
 DATA = Path(__file__).parent / "data"
 

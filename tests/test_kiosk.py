@@ -20,8 +20,8 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
-from game.settings import PACE_TIMINGS, Settings
-from game.storage import Storage
+from game.store.settings import PACE_TIMINGS, Settings
+from game.store.storage import Storage
 from game.testing import AppDriver
 
 CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT

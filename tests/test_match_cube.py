@@ -104,7 +104,7 @@ def test_bad_arguments_raise_the_engines_errors(args, error):
 
 def test_match_equity_is_public_and_the_game_never_loads_gnubg():
     assert engine.match_equity is met.match_equity and "match_equity" in engine.__all__
-    code = ("import sys, engine, engine.ai.matchcube, engine.analysis, game.tutor; "
+    code = ("import sys, engine, engine.ai.matchcube, engine.analysis, game.play.tutor; "
             "print('gnubg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -287,7 +287,7 @@ def test_the_review_rates_the_post_crawford_leaders_take():
 
 
 def test_the_tutor_speaks_at_the_match_score():
-    from game.tutor import advice_for_cube
+    from game.play.tutor import advice_for_cube
 
     assert advice_for_cube(Kind.TAKE, SEVENTY_FIVE, "centre") is None  # money: a take
     advice = advice_for_cube(Kind.TAKE, SEVENTY_FIVE, "centre", _score(2, 2))

@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 from game.board.text import TextCache
-from game.lru import Bounded
-from game.memory import release, tune_allocator
+from game.system.lru import Bounded
+from game.system.memory import release, tune_allocator
 from game.scenes import fontfaces, theme, uifonts
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver
 
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1600, 900), (1920, 1080), (640, 480), (1366, 768), (2560, 1440)]
@@ -98,7 +98,7 @@ def test_a_resize_gives_memory_back_in_the_next_idle_frame_not_its_own(monkeypat
     """Rebuilding every screen for a new size is long enough: collecting
     what the old widgets held waits for a frame without input, and happens
     there (a quick switch's release too, once its time has come)."""
-    from game import memory
+    from game.system import memory
 
     d = AppDriver(size=(800, 600), settings=Settings(sound=False))
     d.app.release_every = 0.0
@@ -159,8 +159,8 @@ def test_dimming_under_an_overlay_looks_as_a_veil_did():
 RSS_SCRIPT = r"""
 import os, sys
 import pygame
-from game.memory import release
-from game.settings import Settings
+from game.system.memory import release
+from game.store.settings import Settings
 from game.testing import AppDriver
 
 def rss():
@@ -210,7 +210,7 @@ def test_what_start_up_made_is_set_aside_from_the_collector_so_releases_stay_che
     the engine's tables, pygame_gui) aside from the collector: a full
     collection then looks only at what the screens made (some 3 ms instead
     of 35), so memory is given back at every switch of screens."""
-    from game import memory
+    from game.system import memory
 
     d = AppDriver(size=(800, 600), settings=Settings(sound=False))
     assert gc.get_freeze_count() > 5000

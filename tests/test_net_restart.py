@@ -23,8 +23,8 @@ from game.net.client import NetClient
 from game.net.inbound import Link, State
 from game.net.protocol import Create, Join
 from game.net.server import Limits, ServerThread
-from game.netplay import GONE, NetSession
-from game.settings import Settings
+from game.play.netplay import GONE, NetSession
+from game.store.settings import Settings
 from tests.net_support import racing_play
 
 FAST = (0.05, 0.1, 0.2)  # the tests' reconnection waits (the game's: 0.5 s doubling to 10 s)

@@ -167,8 +167,8 @@ def test_the_headless_server_command_serves_on_the_given_address():
 def test_presence_says_why_the_other_player_is_away(server, how):
     # the server says why (away): the guest sent leave (gone for good, the host may continue at
     # once) or its connection dropped (the seat waits for its token; the host waits 2 minutes)
-    from game.i18n import t, tr
-    from game.netplay import NetSession
+    from game.words.i18n import t, tr
+    from game.play.netplay import NetSession
     from game.net.protocol import AwayReason
 
     thread, url, clock = server

@@ -13,8 +13,8 @@ import pytest
 from game.net.client import NetClient
 from game.net.inbound import State
 from game.net.protocol import Create, Join
-from game.netplay import NetSession, RemoteSeat
-from game.settings import Settings
+from game.play.netplay import NetSession, RemoteSeat
+from game.store.settings import Settings
 from tests.net_support import FakeClock, racing_play, start_server
 
 

@@ -78,6 +78,11 @@ def test_a_wheel_installed_in_a_fresh_environment_plays_the_expert_from_another_
                            capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr[-3000:]
     (wheel,) = wheels.glob("backgammon-*.whl")
+    import zipfile
+
+    in_wheel = {name.rpartition("/")[0] for name in zipfile.ZipFile(wheel).namelist() if name.endswith("/__init__.py")}
+    packages = {p.parent.relative_to(ROOT).as_posix() for top in ("engine", "game") for p in (ROOT / top).rglob("__init__.py")}
+    assert packages <= in_wheel, sorted(packages - in_wheel)  # every package of the source, however deep
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")

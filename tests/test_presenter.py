@@ -10,8 +10,8 @@ import pygame
 
 from engine import FixedDice, Match
 from game.match import presenter
-from game.session import Session
-from game.settings import Settings
+from game.play.session import Session
+from game.store.settings import Settings
 from game.testing import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,8 +21,8 @@ def test_the_presenter_needs_no_pygame():
     code = ("import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None\n"
             "from engine import FixedDice, Match\n"
             "from game.match import presenter\n"
-            "from game.session import Session\n"
-            "from game.settings import Settings\n"
+            "from game.play.session import Session\n"
+            "from game.store.settings import Settings\n"
             "s = Session(Match(dice=FixedDice([3, 1])))\n"
             "print(presenter.primary_action(s), presenter.top_state(s).turn, presenter.panel_state(s, Settings(), True).primary)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

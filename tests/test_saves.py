@@ -20,20 +20,20 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings as hsettings, strategies as st
 
 from engine import FixedDice, Match, SeededDice
-from game import i18n
+from game.words import i18n
 from game.app import App
 from game.match.intents import PlayStep, ToLobby
-from game.options import MatchOptions
-from game.saves import Keeper, read_document, save_document, validate_document
+from game.play.options import MatchOptions
+from game.play.saves import Keeper, read_document, save_document, validate_document
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultScene
 from game.scenes.dialog import DialogScene
-from game.session import Session
-from game.settings import Settings
-from game.records import Records, Tally
-from game.storage import GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from game.play.session import Session
+from game.store.settings import Settings
+from game.store.records import Records, Tally
+from game.store.storage import GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from game.testing import AppDriver
 from support import ROOT
 

@@ -12,9 +12,9 @@ import pytest
 
 from engine import Bot, FixedDice, Match, get_bot
 from engine.kinds import Phase
-from game.seats import ComputerSeat, LocalSeat, Seat, Table, seat_for
-from game.session import Session
-from game.settings import Settings
+from game.play.seats import ComputerSeat, LocalSeat, Seat, Table, seat_for
+from game.play.session import Session
+from game.store.settings import Settings
 from game.testing import Driver
 
 

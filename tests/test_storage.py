@@ -21,11 +21,11 @@ from engine import Match, SerializationError
 from engine.dice import SeededDice
 from engine import Result
 from engine.moves import legal_plays
-from game import jsonstore, storage
-from game.jsonstore import JsonStore
-from game.records import Records, Tally, mode_key
-from game.storage import ENV_HOME, GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
-from game.stored_settings import StoredSettings
+from game.store import jsonstore, storage
+from game.store.jsonstore import JsonStore
+from game.store.records import Records, Tally, mode_key
+from game.store.storage import ENV_HOME, GAME_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from game.store.stored_settings import StoredSettings
 from support import deny, raw_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -379,7 +379,7 @@ def test_chmod_read_only_folder(home):
 # -- killed in the middle of a save -------------------------------------------------------
 WRITER = """
 import sys
-from game.storage import Storage
+from game.store.storage import Storage
 s = Storage(sys.argv[1])
 i = 0
 while True:
@@ -561,7 +561,7 @@ def test_a_file_that_may_not_be_read_is_left_as_it_is_and_said_so(home, monkeypa
 
 
 def test_the_unreadable_line_reads_in_chinese(home, monkeypatch):
-    from game import i18n
+    from game.words import i18n
 
     s = Storage()
     s.save_records(Records(rolls=3))

@@ -17,9 +17,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
-from game import fonts, i18n
+from game.words import fonts, i18n
 from game.scenes import shapes, theme, uifonts
-from game.settings import Settings
+from game.store.settings import Settings
 from game.testing import AppDriver
 
 

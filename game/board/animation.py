@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Deque, List, Optional, Tuple
 
-from ..session import Happening, Snapshot
+from ..play.session import Happening, Snapshot
 
 BAR, OFF = 25, 0
 

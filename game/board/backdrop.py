@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 import pygame.gfxdraw
 
-from ..window import opaque_surface
+from ..system.window import opaque_surface
 from .lifted import BOARD_T, Lifted
 from .palette import BG, FELT, NUMBER, POINT_A, POINT_B, TRAY, WOOD, WOOD_DARK
 from .solids import shade

@@ -2,7 +2,7 @@
 side's checkers stand, in the numbering of the side the board is shown for.
 
 >>> from engine import Match
->>> from game.session import Snapshot
+>>> from game.play.session import Snapshot
 >>> snap = Snapshot.of(Match().game)
 >>> distribution(snap, viewer=0)
 ('White: 6 ×5, 8 ×3, 13 ×5, 24 ×2', 'Black: 1 ×2, 12 ×5, 17 ×3, 19 ×5')
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
-from ..i18n import t
-from ..session import Snapshot, player_name
+from ..words.i18n import t
+from ..play.session import Snapshot, player_name
 
 BAR, OFF = 25, 0
 

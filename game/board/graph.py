@@ -21,7 +21,7 @@ import pygame
 
 from engine.analysis import Decision, Label
 
-from ..review_model import BIG_LUCK, lucky_for_white
+from ..play.review_model import BIG_LUCK, lucky_for_white
 from .text import TextCache
 
 BACK = (18, 22, 27)

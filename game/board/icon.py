@@ -2,7 +2,7 @@
 board's felt with a die in front of it, in the board's colours
 (game/board/render.py).
 
-``python -m game.icon`` writes ``assets/icon.png`` (256x256, the window's
+``python -m game.board.icon`` writes ``assets/icon.png`` (256x256, the window's
 icon), ``assets/icon.ico`` (Windows) and ``assets/icon.icns`` (macOS) for
 ``build_exe.spec``; both carry PNG images, which Windows Vista and later
 and macOS 10.7 and later read.  :func:`window_icon` loads the PNG for
@@ -21,7 +21,7 @@ import pygame
 
 from engine.resources import assets_dir
 
-from .board.palette import CHECKER, CHECKER_EDGE, DIE, FELT, PIP, WOOD, WOOD_DARK
+from .palette import CHECKER, CHECKER_EDGE, DIE, FELT, PIP, WOOD, WOOD_DARK
 
 ICON_PNG = "icon.png"
 ICON_ICO = "icon.ico"

@@ -154,7 +154,7 @@ class Overlays:
 
     def banner_words(self, view: BoardView) -> List[str]:
         """The banner's words in lines no wider than the board (less a margin)."""
-        from ..help_text import wrap_html
+        from ..words.help_text import wrap_html
 
         lay = self.layout
         assert view.banner

@@ -10,7 +10,7 @@ import pygame
 
 from engine.kinds import Phase
 
-from ..happenings import Snapshot
+from ..play.happenings import Snapshot
 from .layout import BAR_POINT, OFF, Layout
 from .view import BoardView
 

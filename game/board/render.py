@@ -18,8 +18,8 @@ from typing import List, Optional, Tuple
 import pygame
 import pygame.gfxdraw
 
-from ..happenings import Snapshot
-from ..window import opaque_surface
+from ..play.happenings import Snapshot
+from ..system.window import opaque_surface
 from . import places, viewbuttons
 from .dirty import dirty_regions
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Hit, Layout

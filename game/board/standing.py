@@ -30,7 +30,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 import pygame
 
-from ..lru import Bounded
+from ..system.lru import Bounded
 from .palette import CHECKER, CHECKER_EDGE
 from .projection import Projection
 from .solids import Scratch, Shadows, checker_rings, draw_checker

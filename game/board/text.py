@@ -7,13 +7,13 @@ from typing import Dict, Optional, Tuple
 
 import pygame
 
-from ..fonts import board_font
-from ..lru import Bounded
+from ..words.fonts import board_font
+from ..system.lru import Bounded
 
 
 def font_path(bold: bool = True) -> Optional[str]:
     """The board's font (bold) or the move log's (regular) in the language
-    shown now: Noto Sans, or Noto Sans SC for Chinese (see game/fonts.py)."""
+    shown now: Noto Sans, or Noto Sans SC for Chinese (see game/words/fonts.py)."""
     return board_font(bold)
 
 

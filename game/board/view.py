@@ -8,7 +8,7 @@ from typing import List, Optional, Set, Tuple
 
 import pygame
 
-from ..happenings import Snapshot
+from ..play.happenings import Snapshot
 from .layout import Layout
 
 

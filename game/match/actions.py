@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
 
-from .. import clipboard
-from ..i18n import t
-from ..netplay import NetSession
-from ..session import Session, Snapshot
+from ..system import clipboard
+from ..words.i18n import t
+from ..play.netplay import NetSession
+from ..play.session import Session, Snapshot
 from . import presenter
 from .controller import BoardController
 from .intents import (
@@ -25,14 +25,14 @@ from .intents import (
 from .questions import MatchQuestions, TutorGate
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scenes.host import AppHost
     from ..scenes.tableview import TableView
 
 
 class MatchActions:
     """Carries out the match screen's intents (:meth:`do`)."""
 
-    def __init__(self, app: "App", session: Session, controller: BoardController, table: "TableView",
+    def __init__(self, app: "AppHost", session: Session, controller: BoardController, table: "TableView",
                  questions: MatchQuestions, tutor: TutorGate, changed: Callable[[], None]):
         self.app = app
         self.session = session

@@ -18,8 +18,8 @@ import pygame
 from ..board.animation import Anim, Animator, tumble_faces
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
-from ..happenings import Happening, Hint, Snapshot
-from ..session import Session
+from ..play.happenings import Happening, Hint, Snapshot
+from ..play.session import Session
 from .controller import BoardController, MoveQuery
 from .presenter import BoardWords, animation_banner, hint_lines
 

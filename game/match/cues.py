@@ -2,7 +2,7 @@
 
 The match scene's animator says when a happening starts to show and when
 the board shows its outcome; :func:`sound_for` picks the effect (a name of
-:data:`game.audio.SOUND_NAMES`) or None.  Sounds follow the animation, not
+:data:`game.system.audio.SOUND_NAMES`) or None.  Sounds follow the animation, not
 the engine, so a checker clacks when it lands.
 
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Sequence
 
-from .session import Happening
+from ..play.session import Happening
 
 
 def sound_for(event: str, h: Happening, humans: Sequence[int] = (0, 1)) -> Optional[str]:
@@ -47,7 +47,7 @@ class CueList:
     last taken, each once; ``humans`` says who sits at this screen now.
 
     >>> from engine import Game
-    >>> from game.happenings import Happening, HappeningKind, Snapshot
+    >>> from game.play.happenings import Happening, HappeningKind, Snapshot
     >>> cues, board = CueList(lambda: (0,)), Snapshot.of(Game())
     >>> cues.heard("start", Happening(HappeningKind.ROLL, 0, board, board))
     >>> cues.take(), cues.take()

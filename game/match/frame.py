@@ -16,7 +16,7 @@ from typing import Callable, Hashable, List, Optional, Tuple
 import pygame
 
 from ..board.render import BoardRenderer, BoardView
-from ..window import opaque_surface
+from ..system.window import opaque_surface
 
 #: the ring round the button with the keyboard's focus
 FOCUS = (120, 200, 255)

@@ -5,8 +5,8 @@ primary button show and draws the answers; they read the session (which
 asks the engine) and the settings, and change nothing.
 
 >>> from engine import FixedDice, Match
->>> from game.session import Session
->>> from game.settings import Settings
+>>> from game.play.session import Session
+>>> from game.store.settings import Settings
 >>> s = Session(Match(dice=FixedDice([3, 1])))
 >>> primary_action(s), top_state(s).turn
 ('roll', 'Opening roll')
@@ -23,12 +23,12 @@ from engine import format_dice
 from engine.kinds import Phase
 
 from ..board.describe import distribution
-from ..happenings import Happening, Hint
-from ..i18n import t, tr
-from ..match_log import player_name
-from ..netplay import NetSession
-from ..session import Session
-from ..settings import Settings
+from ..play.happenings import Happening, Hint
+from ..words.i18n import t, tr
+from ..play.match_log import player_name
+from ..play.netplay import NetSession
+from ..play.session import Session
+from ..store.settings import Settings
 
 OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 

@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING, Callable, List, Optional
 
 from engine.kinds import MULTIPLES, ResignLevel
 
-from ..i18n import t
-from ..match_log import player_name
-from ..netplay import NetSession
+from ..words.i18n import t
+from ..play.match_log import player_name
+from ..play.netplay import NetSession
 from ..scenes.friendplay import ask_leave
 from ..scenes.navigation import Choice
-from ..session import OVER, RESIGNING, Session
+from ..play.session import OVER, RESIGNING, Session
 from .intents import AnswerResignation, Intent, Resign
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..tutor import Advice, Tutor
+    from ..scenes.host import AppHost
+    from ..play.tutor import Advice, Tutor
 
 RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at animation speed 1)
 
@@ -32,7 +32,7 @@ RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at
 class MatchQuestions:
     """The dialogs over one match's board."""
 
-    def __init__(self, app: "App", session: Session, do: Callable[[Intent], bool]):
+    def __init__(self, app: "AppHost", session: Session, do: Callable[[Intent], bool]):
         self.app = app
         self.session = session
         self.do = do
@@ -205,8 +205,8 @@ class TutorGate:
         """A double, take or drop the tutor warns about: ask (True), else False."""
         from engine.analysis import Kind
 
-        from ..seats import cube_context
-        from ..tutor import advice_for_cube
+        from ..play.seats import cube_context
+        from ..play.tutor import advice_for_cube
 
         s, g = self.session, self.session.game
         if kind == "double":

@@ -19,7 +19,7 @@ from typing import List, Tuple
 from engine import BackgammonError, Match, SeededDice
 from engine.dice import DiceSource
 
-from ..jsontypes import JSONObject
+from ..store.jsontypes import JSONObject
 
 from .protocol import (
     Accept,

@@ -31,7 +31,7 @@ import secrets
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Type, Union
 
-from ..jsontypes import JSON, JSONObject
+from ..store.jsontypes import JSON, JSONObject
 
 from .names import MAX_NAME, clean_name
 

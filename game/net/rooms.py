@@ -28,7 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 from engine import Match, SystemDice
 from engine.dice import DiceSource
 
-from ..jsontypes import JSONObject
+from ..store.jsontypes import JSONObject
 
 from .intents import RecordingDice, apply_intent
 from .protocol import (

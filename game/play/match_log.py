@@ -14,7 +14,7 @@ from typing import Optional, Sequence, Tuple
 from engine import LogEntry, ordered_dice
 from engine.kinds import LogKind
 
-from . import i18n
+from ..words import i18n
 
 
 def player_name(player: int) -> str:

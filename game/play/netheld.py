@@ -2,7 +2,7 @@
 match server and done on this board only once the server has done it (its
 echo comes back), so that the board never shows what the server did not
 accept.  :class:`HeldSession` is the part of
-:class:`~game.netplay.NetSession` that knows this; the connection, the
+:class:`~game.play.netplay.NetSession` that knows this; the connection, the
 friend's events and the checks against the server's copy are there.
 
 While an action waits for its echo it is *pending*
@@ -24,11 +24,11 @@ from typing import Callable, Optional, Sequence
 from engine import Match
 from engine.kinds import Phase
 
-from . import i18n
-from .net.inbound import Event
-from .net.mirror import FeedDice
-from .net.outbox import Outbox
-from .net.protocol import (
+from ..words import i18n
+from ..net.inbound import Event
+from ..net.mirror import FeedDice
+from ..net.outbox import Outbox
+from ..net.protocol import (
     Accept,
     ClientMessage,
     Double,
@@ -42,7 +42,7 @@ from .net.protocol import (
 )
 from .seats import SeatLike
 from .session import Session
-from .settings import Settings
+from ..store.settings import Settings
 
 LOG = logging.getLogger(__name__)
 

@@ -28,11 +28,11 @@ from typing import Deque, List, Optional, Tuple
 from engine import Match, SystemDice
 from engine.kinds import Phase
 
-from . import i18n
+from ..words import i18n
 from .happenings import HappeningKind
-from .net.client import NetClient
+from ..net.client import NetClient
 from .netheld import HeldSession
-from .net.inbound import (
+from ..net.inbound import (
     Ended,
     Event,
     Link,
@@ -44,8 +44,8 @@ from .net.inbound import (
     State,
     Takeover,
 )
-from .net.mirror import FeedDice
-from .net.protocol import (
+from ..net.mirror import FeedDice
+from ..net.protocol import (
     AwayReason,
     ContinueAlone,
     EndReason,
@@ -57,7 +57,7 @@ from .net.protocol import (
 )
 from .seats import SeatLike, Table, seat_for
 from .session import OVER, Session
-from .settings import Settings
+from ..store.settings import Settings
 
 LOG = logging.getLogger(__name__)
 #: the level of the computer that takes the empty seat
@@ -67,7 +67,7 @@ ECHO_TIMEOUT = 5.0
 
 
 class RemoteSeat:
-    """The friend's chair (a :class:`~game.seats.Seat`): it acts out what the
+    """The friend's chair (a :class:`~game.play.seats.Seat`): it acts out what the
     friend did, as the server reported it, one action (and one step) at a
     time at the computer's pace, once the board has finished animating."""
 

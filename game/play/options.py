@@ -20,9 +20,9 @@ from typing import Any, Optional
 from engine import Match, get_bot
 from engine.dice import DiceSource
 
-from .jsontypes import JSONObject
+from ..store.jsontypes import JSONObject
 from .session import Session
-from .settings import Settings
+from ..store.settings import Settings
 
 MODES = ("computer", "hotseat", "demo", "friend")  # friend: over the network (recorded, not saved)  # demo: computer against computer (smoke test, attract mode)
 LEVELS = ("beginner", "intermediate", "expert")

@@ -4,7 +4,7 @@ A :class:`Keeper` watches the match the app keeps (``App.keep_match``) through
 the session's happenings and
 
 - saves it (:func:`save_document`: the engine's match JSON with the score,
-  the cube and whose turn it is, the :class:`~game.options.MatchOptions` it
+  the cube and whose turn it is, the :class:`~game.play.options.MatchOptions` it
   started with, and the move-log lines of earlier games) whenever a turn
   begins or anything but a step changes the game: a roll, a pass, the end of
   a turn, the cube, a resignation, a take-back, a new game.  The engine saves
@@ -17,7 +17,7 @@ the session's happenings and
   it is over counts in the records as abandoned, so a losing game cannot be
   erased silently;
 - records every finished game and match (per mode and level, with gammons
-  and backgammons) and the dice thrown, in :class:`game.records.Records`.
+  and backgammons) and the dice thrown, in :class:`game.store.records.Records`.
 
 Whose results and dice are recorded: against the computer, the human's (the
 human's wins and losses; the dice the human threw, including the human's
@@ -51,13 +51,13 @@ from typing import Any, Callable, List, Optional, Tuple
 from engine import Match
 from engine.dice import DiceSource
 
-from . import i18n
-from .i18n import Message
+from ..words import i18n
+from ..words.i18n import Message
 from .options import MatchOptions
 from .session import Happening, Session
-from .settings import Settings
-from .records import Records, mode_key
-from .storage import Storage
+from ..store.settings import Settings
+from ..store.records import Records, mode_key
+from ..store.storage import Storage
 
 LOG = logging.getLogger(__name__)
 
@@ -425,8 +425,8 @@ class Keeper:
             self._remember(match, options)
 
     def _remember(self, match: Match, options: MatchOptions) -> None:
-        """Keep the finished match for review (see :mod:`game.recent`)."""
-        from .recent import RecentStore, entry_for
+        """Keep the finished match for review (see :mod:`game.store.recent`)."""
+        from ..store.recent import RecentStore, entry_for
 
         viewer = options.human_colour() if options.mode == "computer" else 0
         entry = entry_for(match, options.mode, options.level or "", viewer)

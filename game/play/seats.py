@@ -33,7 +33,7 @@ from engine.ai.protocol import MatchContext
 from engine.errors import GameStateError
 from engine.kinds import Phase, ResignLevel
 
-from .settings import Settings
+from ..store.settings import Settings
 
 
 class Table(Protocol):

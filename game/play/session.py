@@ -1,8 +1,8 @@
 """One match being played: the engine's Match, who sits in each chair, and pacing.
 
-Each chair holds a :class:`~game.seats.Seat`: this screen's player
-(:class:`~game.seats.LocalSeat`), a computer player thinking on its worker
-thread (:class:`~game.seats.ComputerSeat`), or a remote player.  Seats that
+Each chair holds a :class:`~game.play.seats.Seat`: this screen's player
+(:class:`~game.play.seats.LocalSeat`), a computer player thinking on its worker
+thread (:class:`~game.play.seats.ComputerSeat`), or a remote player.  Seats that
 are not local act through the same commands as the player, for their own
 chair; the session asks them once per fixed step (:meth:`Session.update`).
 
@@ -11,7 +11,7 @@ The scene turns player intents into calls here (:meth:`Session.roll`,
 applies, and records what happened as :class:`Happening` values, which the
 scene drains with :meth:`Session.drain` to animate.  Nothing here decides a
 rule: the engine does.  Queries (``can_*``, ``movable``, ``destinations``:
-:class:`~game.session_view.SessionView`; ``hint``) never change anything.
+:class:`~game.play.session_view.SessionView`; ``hint``) never change anything.
 
 >>> from engine import Match, FixedDice
 >>> s = Session(Match(dice=FixedDice([3, 1])))
@@ -38,7 +38,7 @@ from .hints import HintDesk
 from .match_log import format_log_entry, log_message, player_name
 from .seats import ComputerSeat, LocalSeat, Seat, SeatLike
 from .session_view import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, SessionView
-from .settings import Settings
+from ..store.settings import Settings
 
 __all__ = [
     "Session", "SessionView", "Snapshot", "Happening", "HappeningKind", "Hint", "Seat", "LocalSeat", "ComputerSeat",

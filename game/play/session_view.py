@@ -1,5 +1,5 @@
 """What the client may ask of a match in play (:class:`SessionView`, the
-base of :class:`~game.session.Session`): who sits where, who must act, what
+base of :class:`~game.play.session.Session`): who sits where, who must act, what
 the player may do now, the move log.  Queries never change anything; the
 commands are the session's.
 """
@@ -11,11 +11,11 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from engine import Game, LogEntry, Match, StepMade
 from engine.kinds import Phase
 
-from . import i18n
+from ..words import i18n
 from .happenings import HintKey, Snapshot
 from .match_log import log_message
 from .seats import Seat, SeatLike, seat_for
-from .settings import Settings
+from ..store.settings import Settings
 
 # the engine's phases by their short names (engine/kinds.py defines them)
 OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
@@ -171,6 +171,6 @@ class SessionView:
         return self.human_to_act and self.game.phase == MOVE
 
     def _hint_key(self) -> HintKey:
-        """The turn a hint is for (see :class:`~game.happenings.Hint`)."""
+        """The turn a hint is for (see :class:`~game.play.happenings.Hint`)."""
         g = self.game
         return (id(g), self.match.game_number, len(g.log), g.turn, g.dice)

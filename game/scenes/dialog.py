@@ -8,7 +8,7 @@ from typing import List, Optional, Sequence, Tuple
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..app import App
+from .host import AppHost
 from .navigation import Choice
 from .ui import Action, MenuScene
 
@@ -23,7 +23,7 @@ class DialogScene(MenuScene):
 
     transparent = True
 
-    def __init__(self, app: App, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None):
+    def __init__(self, app: AppHost, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None):
         self.title = title
         self.text = text
         self.choices = list(choices)

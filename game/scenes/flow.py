@@ -22,14 +22,14 @@ from engine import Match
 from engine.dice import DiceSource
 
 from ..kiosk import AttractScene
-from ..options import MatchOptions
-from ..session import Session
+from ..play.options import MatchOptions
+from ..play.session import Session
 from .dialog import DialogScene
 from .friend import FriendScene
 from .help import HelpScene
 from .lobby import LobbyScene
 from .match import MatchScene
-from .navigation import Choice
+from .navigation import Choice, KioskMode
 from .recent import RecentScene
 from .records import RecordsScene
 from .result import ResultScene
@@ -38,8 +38,7 @@ from .settings import SettingsScene
 from .setup import SetupScene
 
 if TYPE_CHECKING:
-    from ..friendseat import SeatTicket
-    from ..kiosk import Kiosk
+    from ..store.friendseat import SeatTicket
     from ..app import App
     from .stack import Scene
 
@@ -127,5 +126,5 @@ class Flow:
     def in_lobby(self) -> bool:
         return isinstance(self.app.scenes.current, LobbyScene)
 
-    def attract(self, kiosk: Optional["Kiosk"] = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
+    def attract(self, kiosk: Optional["KioskMode"] = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
         self._afresh(AttractScene(self.app, kiosk, level, pace))

@@ -18,12 +18,12 @@ from urllib.parse import urlsplit
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from .. import clipboard
-from ..app import App
-from ..i18n import t
+from ..system import clipboard
+from .host import AppHost
+from ..words.i18n import t
 from ..net.client import NO_CONNECTION, BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
-from ..friendseat import SeatTicket
+from ..store.friendseat import SeatTicket
 from ..net.inbound import Ended, Link, LinkChanged, Presence, ServerError, State
 from ..net.lan import LanBrowser, LanGame
 from ..net.protocol import CODE_LENGTH, ClientMessage, Create, EndReason, ErrorCode, Join, Resume, format_code, normalize_code
@@ -67,7 +67,7 @@ def read_invite(text: str, default_address: str) -> Tuple[str, str]:
 
 
 class FriendScene(MenuScene):
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.text = ""
         self.server_text = app.settings.server_address

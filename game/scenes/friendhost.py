@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..app import App
-from ..i18n import t
+from .host import AppHost
+from ..words.i18n import t
 from ..net.hosting import Hosting
 from ..net.hoststart import HostFailed, HostReady, HostStarter
 
@@ -17,7 +17,7 @@ Then = Callable[[Hosting], None]
 class OwnServer:
     """At most one start of the game's own server at a time, and what follows it."""
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         self.app = app
         self.starter: Optional[HostStarter] = None
         self._then: Optional[Then] = None

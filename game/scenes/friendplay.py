@@ -2,7 +2,7 @@
 show the connection line, ask what to do when the friend has been gone for
 2 minutes or the match has ended at the other end, leave, and rematch.
 
-The match scene calls these for a :class:`~game.netplay.NetSession` only;
+The match scene calls these for a :class:`~game.play.netplay.NetSession` only;
 everything else about the match (board, panel, animation of the friend's
 moves, keyboard, controller and touch) is the same as against the computer.
 """
@@ -10,21 +10,18 @@ moves, keyboard, controller and touch) is the same as against the computer.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
-from ..app import App
-from ..friendseat import SeatTicket
-from ..i18n import t, tr
+from .host import AppHost
+from ..store.friendseat import SeatTicket
+from ..words.i18n import t, tr
 from ..net.client import NetClient
 from ..net.inbound import State
-from ..netplay import FALLBACK_LEVEL, NetSession
-from ..options import MatchOptions
-
-if TYPE_CHECKING:
-    from .match import MatchScene
+from ..play.netplay import FALLBACK_LEVEL, NetSession
+from ..play.options import MatchOptions
 
 
-def start_friend_match(app: App, client: NetClient, state: State) -> None:
+def start_friend_match(app: AppHost, client: NetClient, state: State) -> None:
     """Show a friend match that has just started (or restarted: a rematch)."""
     session = NetSession(client, state, app.settings)
     m = session.match
@@ -38,13 +35,14 @@ def status_line(session: NetSession, status: str) -> str:
     return t("common.joined", a=status, b=tr(session.status()))
 
 
-def friend_update(scene: "MatchScene", session: NetSession) -> bool:
-    """Once a frame: a rematch starts, or a question for the player; True
-    when the panel no longer shows how things stand (the connection's
-    state changed: the scene shows it at once)."""
-    app = scene.app
+def friend_update(app: AppHost, session: NetSession, animating: bool, say: Callable[[str], None], shown: Optional[str]) -> bool:
+    """Once a frame: a rematch starts (not while the board ``animating``),
+    or a question for the player, or the server's word on the player's
+    action (``say`` puts it on the board); True when the panel's connection
+    line, ``shown`` (None: no panel), no longer says how things stand (the
+    connection's state changed: the scene shows it at once)."""
     remember_seat(app, session)
-    if session.rematch_state is not None and not scene.animator.busy:
+    if session.rematch_state is not None and not animating:
         state, session.rematch_state = session.rematch_state, None
         start_friend_match(app, session.client, state)
         return False
@@ -52,7 +50,7 @@ def friend_update(scene: "MatchScene", session: NetSession) -> bool:
         # the computer took the friend's seat: a match against the computer now, saved to continue like one
         app.keep_match(session, replace(app.options, mode="computer", level=FALLBACK_LEVEL))
     if session.told is not None:  # the server's word on the player's action: said on the board
-        scene.actions.say(tr(session.told))
+        say(tr(session.told))
         session.told = None
     if session.may_continue and not session.asked_continue:
         session.asked_continue = True  # (after "Wait" the panel's button and C still offer it)
@@ -61,11 +59,10 @@ def friend_update(scene: "MatchScene", session: NetSession) -> bool:
     elif session.ended is not None and not session.told_ended and not session.fallback:
         session.told_ended = True
         ask(app, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(app, session))])
-    panel = scene.panel
-    return panel is not None and panel.state is not None and panel.state.connection != tr(session.status())
+    return shown is not None and shown != tr(session.status())
 
 
-def remember_seat(app: App, session: NetSession) -> None:
+def remember_seat(app: AppHost, session: NetSession) -> None:
     """Keep the seat on disk while the match goes on, to rejoin it after a
     crash or a close; forget it once the match is over for this player."""
     seat = app.friend_seat
@@ -80,7 +77,7 @@ def remember_seat(app: App, session: NetSession) -> None:
                          session.names[1 - session.me], port))
 
 
-def seat_gone(app: App, ticket: Optional[SeatTicket]) -> None:
+def seat_gone(app: AppHost, ticket: Optional[SeatTicket]) -> None:
     """The seat kept to rejoin a match is no more: the server no longer has
     the match (``ticket``: the player is told, in the lobby) or the player
     gave it up (None).  Forgotten, the game's own server stopped, the lobby."""
@@ -93,12 +90,12 @@ def seat_gone(app: App, ticket: Optional[SeatTicket]) -> None:
     app.flow.lobby()
 
 
-def ask(app: App, title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
+def ask(app: AppHost, title: str, text: str, choices: List[Tuple[str, Callable[[], object]]]) -> None:
     """A question over the board (it closes before its answer acts; Escape only closes it)."""
     app.flow.ask(title, text, list(choices), cancel=(t("button.back"), None))
 
 
-def leave(app: App, session: NetSession) -> None:
+def leave(app: AppHost, session: NetSession) -> None:
     """Leave the friend match for the lobby (the host leaving ends it for the guest)."""
     session.leave()
     app.friend_seat.clear()  # left on purpose: nothing to rejoin
@@ -110,7 +107,7 @@ def leave(app: App, session: NetSession) -> None:
     app.flow.lobby()
 
 
-def ask_leave(app: App, session: NetSession) -> None:
+def ask_leave(app: AppHost, session: NetSession) -> None:
     """Leave the match for the lobby: it cannot be continued later, so ask
     (the host leaving ends it for the friend).  Played on against the
     computer it is a match like any other: see ``MatchQuestions.ask_lobby``."""

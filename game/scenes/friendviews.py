@@ -12,7 +12,7 @@ from typing import List, Optional, Sequence, Tuple
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
-from ..i18n import t
+from ..words.i18n import t
 from ..net.lan import LanGame
 from .ui import MenuScene
 

@@ -1,4 +1,4 @@
-"""Rules & help: the text of :mod:`game.help_text` in a scrolling box.
+"""Rules & help: the text of :mod:`game.words.help_text` in a scrolling box.
 
 Mouse wheel or the scroll bar; by keyboard Up/Down, Page Up/Page Down,
 Home/End; by controller the d-pad, LB/RB for pages; Escape, B or Back returns."""
@@ -10,9 +10,9 @@ from typing import Optional, Tuple
 import pygame
 from pygame_gui.elements import UITextBox
 
-from .. import fonts, help_text, i18n
-from ..app import App
-from ..i18n import t
+from ..words import fonts, help_text, i18n
+from .host import AppHost
+from ..words.i18n import t
 from ..input.intents import intent_of
 from .ui import MenuScene
 
@@ -24,7 +24,7 @@ def _measure_font(lang: str, px: int, bold: bool = False) -> pygame.font.Font:
 
 
 class HelpScene(MenuScene):
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.box: Optional[UITextBox] = None
 

@@ -18,17 +18,17 @@ import pygame
 
 from engine.dice import DiceSource
 
-from ..app import App
-from ..i18n import t, tr
+from .host import AppHost
+from ..words.i18n import t, tr
 from ..board.layout import is_portrait
-from ..options import LENGTHS, LEVELS, MatchOptions
+from ..play.options import LENGTHS, LEVELS, MatchOptions
 from .ui import Action, ChoiceRow, ChoiceValue, MenuScene, Row, saved_match_text
 
 
 class LobbyScene(MenuScene):
     gear = True
 
-    def __init__(self, app: App, dice: Optional[DiceSource] = None):
+    def __init__(self, app: AppHost, dice: Optional[DiceSource] = None):
         super().__init__(app)
         if dice is not None:  # a dice source for the matches started from now on (tests, replays)
             app.dice = dice
@@ -206,7 +206,7 @@ class LobbyScene(MenuScene):
         self.app.flow.show_match(self.app.session)
 
 
-def start_match(app: App, options: MatchOptions, dice: Optional[DiceSource] = None, seed: Optional[int] = None) -> None:
+def start_match(app: AppHost, options: MatchOptions, dice: Optional[DiceSource] = None, seed: Optional[int] = None) -> None:
     """Make a new match with ``options``, keep it in the app, and show it
     (the app's flow does it)."""
     app.flow.start_match(options, dice=dice, seed=seed)

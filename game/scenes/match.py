@@ -18,14 +18,15 @@ import pygame_gui
 
 from engine.kinds import Phase
 
-from ..app import App, Scene
+from .host import AppHost
+from .stack import Scene
 from ..board.animation import Animator
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
 from ..board import viewbuttons
 from ..board.viewbuttons import ViewButton
-from .. import i18n
-from ..cues import CueList
+from ..words import i18n
+from ..match.cues import CueList
 from ..input.intents import INTENT_EVENTS, intent_of
 from ..match import presenter
 from ..match.actions import MatchActions
@@ -36,8 +37,8 @@ from ..match.intents import Intent, ShowIds
 from ..match.presenter import PanelState, TopState
 from ..match.questions import MatchQuestions, TutorGate
 from ..match.widgets import MatchWidgets
-from ..netplay import NetSession
-from ..session import Session
+from ..play.netplay import NetSession
+from ..play.session import Session
 from .friendplay import friend_update
 from .panel import SidePanel
 from .tableview import TableView
@@ -48,16 +49,21 @@ from .topbar import TopBar, top_bar_height
 BuildKey = Tuple[str, str, bool, bool]
 
 
+def connection_shown(panel: Optional[SidePanel]) -> Optional[str]:
+    """A friend game's connection line as ``panel`` shows it (None: no panel yet)."""
+    return panel.state.connection if panel is not None and panel.state is not None else None
+
+
 class MatchScene(Scene):
     """A match on the board; the players are whoever sits in the session's seats."""
 
-    def __init__(self, app: App, session: Session):
+    def __init__(self, app: AppHost, session: Session):
         super().__init__(app)
         self.session = session
         self.settings = session.settings
-        from ..tutor import Tutor
+        from ..play.tutor import Tutor
 
-        #: the tutor's judgement of the play about to be made (see game/tutor.py)
+        #: the tutor's judgement of the play about to be made (see game/play/tutor.py)
         self.tutor = Tutor()
         #: the pointer and the focus: events in, intents out
         self.controller = BoardController()
@@ -298,7 +304,7 @@ class MatchScene(Scene):
             self.dirty = True
         self._play_sounds()
         self._ask_questions(dt)
-        if isinstance(s, NetSession) and friend_update(self, s):
+        if isinstance(s, NetSession) and friend_update(self.app, s, self.animator.busy, self.actions.say, connection_shown(self.panel)):
             self._changed()  # the connection's state changed: the panel shows it at once
 
     # -- drawing --------------------------------------------------------------------------------

@@ -14,10 +14,22 @@ from engine import Match
 from engine.dice import DiceSource
 
 if TYPE_CHECKING:
-    from ..friendseat import SeatTicket
-    from ..kiosk import Kiosk
-    from ..options import MatchOptions
-    from ..session import Session
+    from ..store.friendseat import SeatTicket
+    from ..play.options import MatchOptions
+    from ..play.session import Session
+
+class KioskMode(Protocol):
+    """The kiosk's timer, as the attract mode sees it (game/kiosk.py)."""
+
+    #: the computer's level and the pace of the attract games
+    level: str
+    pace: str
+    #: attract games started so far
+    games: int
+
+    def stop_attract(self) -> None:
+        """Someone touched the screen: the lobby, and the idle time afresh."""
+
 
 #: a dialog's answer: its label and what it does (None: it only closes the dialog)
 Choice = Tuple[str, Optional[Callable[[], object]]]
@@ -80,5 +92,5 @@ class Navigator(Protocol):
     def in_lobby(self) -> bool:
         """Is the lobby the screen on top?"""
 
-    def attract(self, kiosk: Optional["Kiosk"] = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
+    def attract(self, kiosk: Optional[KioskMode] = None, level: Optional[str] = None, pace: Optional[str] = None) -> None:
         """The kiosk's attract mode: a fresh computer game (afresh, alone on the stack)."""

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from ..i18n import t
+from ..words.i18n import t
 from ..match.intents import ContinueAlone, Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
 from ..match.presenter import PanelState, StepChoice
 from .textfit import button_width_for, cut_at_space, fit_text, inner_width, width_by
@@ -35,7 +35,7 @@ class LogView:
     """The move log, drawn with plain pygame text (each row rendered once):
     the newest lines at the bottom, the mouse wheel scrolls back.  A line
     wider than the box goes on in indented rows, broken at spaces or between
-    Chinese characters (see :func:`game.help_text.wrap_html`)."""
+    Chinese characters (see :func:`game.words.help_text.wrap_html`)."""
 
     def __init__(self, rect: pygame.Rect, font_px: int):
         from ..board.text import font_path
@@ -68,7 +68,7 @@ class LogView:
 
     def _wrap(self, line: str) -> List[str]:
         """``line`` as the rows that fit the box (continuation rows indented)."""
-        from ..help_text import wrap_html
+        from ..words.help_text import wrap_html
 
         width = self.rect.width - 2 * self.pad
         if self.font.size(line)[0] <= width or "<" in line:
@@ -261,7 +261,7 @@ class SidePanel:
 
     def _show_connection(self, text: str) -> None:
         """The connection's state on its lines, broken where it must be (the last line cut short if it is still too long)."""
-        from ..help_text import wrap_html
+        from ..words.help_text import wrap_html
 
         if not self.connection:
             return

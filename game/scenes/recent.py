@@ -11,11 +11,11 @@ import pygame
 
 from engine import MatFileError, from_mat
 
-from ..app import App
-from ..exports import export_text
-from ..i18n import t, tr
-from ..recent import RecentMatch, RecentStore
-from ..records import mode_key
+from .host import AppHost
+from ..store.exports import export_text
+from ..words.i18n import t, tr
+from ..store.recent import RecentMatch, RecentStore
+from ..store.records import mode_key
 from .textfit import fit_text
 from .ui import Action, MenuScene, mode_name
 
@@ -23,7 +23,7 @@ PAGE = 6
 
 
 class RecentScene(MenuScene):
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.entries: List[RecentMatch] = []
         self.page = 0

@@ -1,7 +1,7 @@
 """Records: games and matches played and won, gammons and backgammons, as a
 table with a row per mode and level (and the total); and the dice thrown in
 the player's games as a bar chart of the faces 1..6, for players who suspect
-the dice.  What counts is decided in :mod:`game.saves` (against the computer
+the dice.  What counts is decided in :mod:`game.play.saves` (against the computer
 the human's results and dice; two players on one screen: White's results,
 both players' dice)."""
 
@@ -11,10 +11,10 @@ from typing import Dict, List, Optional, Tuple
 
 import pygame
 
-from ..app import App
-from ..i18n import counted, t, tr
-from ..options import LEVELS
-from ..records import Records, Tally
+from .host import AppHost
+from ..words.i18n import counted, t, tr
+from ..play.options import LEVELS
+from ..store.records import Records, Tally
 from .ui import MenuScene, mode_name, shown
 
 __all__ = ["RecordsScene", "mode_name", "shown", "mode_order", "row_cells"]
@@ -84,7 +84,7 @@ def dice_caption(records: Records) -> str:
 
 
 class RecordsScene(MenuScene):
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.records = Records()
         self.message: Optional[str] = None
@@ -140,7 +140,7 @@ class RecordsScene(MenuScene):
         caption = dice_caption(rec)
         self.label(pygame.Rect(0, y, w, int(f * 1.8)), t("records.dice_title"), object_id="#centred", fit=True)
         y += int(f * 1.8)
-        self.lines.append(t("records.dice_whose"))  # whose dice the chart counts (see game.saves)
+        self.lines.append(t("records.dice_whose"))  # whose dice the chart counts (see game.play.saves)
         rows = self.wrapped_label(pygame.Rect(x0, y, tw, int(f * 1.4)), self.lines[-1], object_id="#small", fit=True)
         y += int(f * 1.4) * len(rows)
         self.lines.append(caption)

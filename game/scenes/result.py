@@ -12,11 +12,11 @@ import pygame
 
 from engine.kinds import LEVEL_OF_MULTIPLE, ResignLevel
 
-from ..app import App
-from ..i18n import t
-from ..options import MatchOptions
-from ..session import Session, player_name
-from ..netplay import NetSession
+from .host import AppHost
+from ..words.i18n import t
+from ..play.options import MatchOptions
+from ..play.session import Session, player_name
+from ..play.netplay import NetSession
 from .friendplay import leave
 from .textfit import fit_text
 from .ui import Action, MenuScene
@@ -49,7 +49,7 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
 class ResultScene(MenuScene):
     transparent = True  # over the final board
 
-    def __init__(self, app: App, session: Session, options: Optional[MatchOptions] = None):
+    def __init__(self, app: AppHost, session: Session, options: Optional[MatchOptions] = None):
         super().__init__(app)
         self.session = session
         self.options = options
@@ -123,8 +123,8 @@ class ResultScene(MenuScene):
             viewer = o.human_colour() if o is not None and o.mode == "computer" else 0
             self.app.flow.review(self.session.match, viewer=viewer)
         elif kind == "export":
-            from ..exports import export_match
-            from ..recent import NAMES
+            from ..store.exports import export_match
+            from ..store.recent import NAMES
 
             _, self.export_line = export_match(self.session.match, NAMES)
             self._rebuild(self.app.size)

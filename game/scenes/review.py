@@ -1,6 +1,6 @@
 """The review screen: a finished (or any) match, every decision rated.
 
-The analysis runs on a worker thread (:class:`~game.review_model.AnalysisJob`)
+The analysis runs on a worker thread (:class:`~game.play.review_model.AnalysisJob`)
 while a progress bar fills; then the board shows each decision in turn: the
 position, the dice, the play made (orange arrows) and the expert's best play
 (blue arrows), the loss and its label, the luck of the roll; the cube only in
@@ -28,15 +28,15 @@ from engine import Match, format_dice
 from engine.analysis import Decision, Kind, Label, MatchAnalysis
 from engine.kinds import Phase
 
-from .. import clipboard
-from ..app import App
+from ..system import clipboard
+from .host import AppHost
 from ..board.graph import BEST, PLAYED, GraphWords, WinGraph
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
-from ..i18n import t
+from ..words.i18n import t
 from ..input.intents import intent_of
-from ..review_model import AnalysisJob, ReviewModel, decision_ids, played_with_cube
-from ..session import Snapshot, player_name
+from ..play.review_model import AnalysisJob, ReviewModel, decision_ids, played_with_cube
+from ..play.session import Snapshot, player_name
 from .ui import Action, MenuScene
 
 TEXT = (236, 222, 196)
@@ -145,7 +145,7 @@ class ReviewScene(MenuScene):
     """Review ``match``; ``back()`` leaves (to the screen it was opened from).
     ``analysis``: an analysis already made (else one starts now)."""
 
-    def __init__(self, app: App, match: Match, viewer: int = 0,
+    def __init__(self, app: AppHost, match: Match, viewer: int = 0,
                  analysis: Optional[MatchAnalysis] = None, job: Optional[AnalysisJob] = None):
         super().__init__(app)
         self.match = match
@@ -334,7 +334,7 @@ class ReviewScene(MenuScene):
 
     def _draw_box(self, surface: pygame.Surface, lines: List[str], bottom: bool = False) -> None:
         assert self.renderer is not None and self.layout is not None
-        from ..help_text import wrap_html
+        from ..words.help_text import wrap_html
 
         px = self.layout.font_px("prompt")
         pad = px // 2

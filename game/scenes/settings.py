@@ -12,19 +12,19 @@ from typing import Dict, List, Optional, Tuple
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from .. import i18n
-from ..app import App
-from ..i18n import t
+from ..words import i18n
+from .host import AppHost
+from ..words.i18n import t
 from ..board.projection import VIEWS
 from ..net.client import BadAddress, check_address
-from ..settings import PACES
+from ..store.settings import PACES
 from .ui import ChoiceRow, MenuScene
 
 
 class SettingsScene(MenuScene):
     transparent = True  # over the screen it was opened from
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.rows: Dict[str, ChoiceRow] = {}
         self.server_text = app.settings.server_address

@@ -14,11 +14,11 @@ from pygame_gui.elements import UITextEntryLine
 
 from engine import BackgammonError, Match
 
-from .. import clipboard
-from ..app import App
-from ..i18n import t
-from ..options import MatchOptions
-from ..session import Session
+from ..system import clipboard
+from .host import AppHost
+from ..words.i18n import t
+from ..play.options import MatchOptions
+from ..play.session import Session
 from .ui import Action, ChoiceRow, MenuScene, saved_match_text
 
 _ID = re.compile(r"[A-Za-z0-9+/]+")
@@ -39,7 +39,7 @@ def read_ids(text: str) -> Tuple[str, str]:
 
 
 class SetupScene(MenuScene):
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.text = ""
         self.mode = app.settings.lobby_mode if app.settings.lobby_mode in ("computer", "hotseat") else "computer"

@@ -31,7 +31,7 @@ from pygame_gui.core.colour_gradient import ColourGradient
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 
-from ..lru import Bounded
+from ..system.lru import Bounded
 
 #: how much larger a corner is drawn before it is smoothed down (pygame_gui's own factor)
 SUPERSAMPLE = 4

@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 import pygame
 
-from ..window import opaque_surface
+from ..system.window import opaque_surface
 
-if TYPE_CHECKING:  # the App holds the stack; scenes hold the App
-    from ..app import App
+if TYPE_CHECKING:  # the app holds the stack; scenes hold the app (as what they may use of it)
+    from .host import AppHost
 
 #: the shade laid over what an overlay covers
 DIM = (0, 0, 0, 150)
@@ -50,7 +50,7 @@ class Scene:
     #: an overlay: the scenes below stay drawn under it (dimmed by it)
     transparent = False
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "AppHost"):
         self.app = app
         #: set when the screen must be drawn again
         self.dirty = True

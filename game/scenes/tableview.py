@@ -18,9 +18,9 @@ from ..board.layout import Layout
 from ..board.oblique import renderer_for
 from ..board.projection import OBLIQUE, TOP
 from ..board.render import BoardRenderer, TextCache, board_area
-from ..i18n import t
+from ..words.i18n import t
 from ..match.intents import Intent, SetView
-from ..settings import Settings
+from ..store.settings import Settings
 
 #: controller axes -> what they do to the view
 AXES = {

@@ -8,7 +8,7 @@ block (``button``, ``text_box``, ``panel``, ``label``).
 
 Every font is given per language (pygame_gui's per-locale fonts, ``"locale"``
 in a font block): the theme file's font for English, the same size and
-weight in Noto Sans SC for Chinese (see :mod:`game.fonts`).  A theme for a
+weight in Noto Sans SC for Chinese (see :mod:`game.words.fonts`).  A theme for a
 language holds English and that language (:func:`locales`); a manager made
 by :func:`manager` starts in the language shown and draws with its fonts.
 """
@@ -34,9 +34,9 @@ from pygame_gui.core.resource_loaders import IResourceLoader
 from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource, set_default_manager
 
-from ..jsontypes import JSONObject
-from ..lru import Bounded
-from .. import fonts, i18n
+from ..store.jsontypes import JSONObject
+from ..system.lru import Bounded
+from ..words import fonts, i18n
 from . import shapes, uifonts
 
 #: the monospace font pygame_gui ships; unlike its Noto Sans it has the arrow "→"

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from ..i18n import t
+from ..words.i18n import t
 from ..match.intents import Intent, OpenSettings, Resign, Restart, ToLobby
 from ..match.presenter import TopState
 from .ui import gear_icon

@@ -18,10 +18,10 @@ import pygame_gui
 from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.elements import UIButton, UILabel
 
-from ..app import App
-from .. import i18n
-from ..i18n import t
-from ..options import LEVELS
+from .host import AppHost
+from ..words import i18n
+from ..words.i18n import t
+from ..play.options import LEVELS
 from ..input.focus import FocusRing, nearest
 from ..input.intents import DIRECTIONS, intent_of
 from .stack import Scene, dim
@@ -29,8 +29,8 @@ from .textfit import button_width_for
 from .theme import manager, ui_font_px
 
 if TYPE_CHECKING:
-    from ..options import MatchOptions
-    from ..session import Session
+    from ..play.options import MatchOptions
+    from ..play.session import Session
 
 BG = (24, 28, 33)
 FOCUS = (120, 200, 255)
@@ -198,7 +198,7 @@ class MenuScene(Scene):
     #: show the gear (opens the settings) in the top-right corner
     gear = False
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppHost):
         super().__init__(app)
         self.focus = FocusRing()
         self.manager: Optional[pygame_gui.UIManager] = None
@@ -295,10 +295,10 @@ class MenuScene(Scene):
         """``text`` on as many label lines of ``rect``'s size as it needs to
         fit ``rect.width`` (a label never wraps, and pygame_gui breaks only at
         spaces: lines break at spaces and between Chinese characters, see
-        :func:`game.help_text.wrap_html`).  The lines go down from ``rect``,
+        :func:`game.words.help_text.wrap_html`).  The lines go down from ``rect``,
         or with ``up`` up from it (``rect`` holds the last line); ``fit``:
         see :meth:`label`."""
-        from ..help_text import wrap_html
+        from ..words.help_text import wrap_html
 
         assert self.manager is not None
         lines = [text]

@@ -28,7 +28,7 @@ from pygame_gui.core.interfaces import IGUIFontInterface
 from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.utility import FontResource
 
-from ..lru import Bounded
+from ..system.lru import Bounded
 from . import fontfaces
 from .fontfaces import SizedFont
 

@@ -14,7 +14,7 @@ import platformdirs
 
 from engine import Match, MatFileError, to_mat
 
-from .i18n import t
+from ..words.i18n import t
 from .storage import ENV_HOME
 
 

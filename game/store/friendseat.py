@@ -3,7 +3,7 @@ that crashed or was closed can take it back: the server's address, the seat
 token and invite code, whose seat it is, the friend's name, and (for a match
 this game hosted itself) the port its server listened on.
 
-Written like the saves (:class:`~game.jsonstore.JsonStore`: a temporary file
+Written like the saves (:class:`~game.store.jsonstore.JsonStore`: a temporary file
 and a rename, a backup; a damaged file is set aside with a line for the
 player, never a crash), off the frame loop on the saves' writer.  Cleared
 when the match ends or the player leaves it on purpose.  Pure Python.
@@ -82,7 +82,7 @@ def parse_ticket(data: Any) -> Tuple[SeatTicket, List[str]]:
 
 class SeatKeeper:
     """The ticket on disk, written and cleared in order on ``submit`` (the
-    saves' writer thread); ``storage`` is a :class:`~game.storage.Storage`
+    saves' writer thread); ``storage`` is a :class:`~game.store.storage.Storage`
     (its ``load_ticket``, ``save_ticket``, ``discard_ticket``); ``tell``
     gets a line for the player when the disk refuses."""
 

@@ -1,7 +1,7 @@
 """One JSON document on disk that survives crashes and damage (:class:`JsonStore`).
 
 Every write is atomic (temporary file in the same folder, named by
-:func:`game.datadir.temp_prefix`; flush, fsync, ``os.replace``) and first copies the previous good file to ``<name>.bak``.
+:func:`game.store.datadir.temp_prefix`; flush, fsync, ``os.replace``) and first copies the previous good file to ``<name>.bak``.
 Every load tries the file, then the backup; a bad file is moved aside to
 ``<name>.corrupt-<timestamp>`` (never deleted) and the caller gets the value
 or None plus one line to show the player (or None).  A good backup is copied
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, List, Optional, Tuple, TypeVar
 
 from .datadir import TEMP_SUFFIX, temp_prefix
-from .i18n import EN, Message
+from ..words.i18n import EN, Message
 from .jsontypes import JSON
 
 log = logging.getLogger(__name__)
@@ -183,7 +183,7 @@ class JsonStore(Generic[T]):
     def _kept(aside: List[Path]) -> str:
         return Message("storage.kept", name=aside[0].name) if aside else ""
 
-    # the player's lines are game.i18n Messages: English text that the screen translates
+    # the player's lines are game.words.i18n Messages: English text that the screen translates
     def _words(self, kind: str, english: str) -> str:
         key = f"storage.{kind}.{self.label.replace(' ', '_')}"
         return Message(key) if key in EN else english

@@ -5,7 +5,7 @@ beside the records, written like them (atomic, with a backup; a damaged
 file is set aside and the list starts afresh).  Pure Python (no pygame).
 
 >>> import tempfile
->>> from game.storage import Storage
+>>> from game.store.storage import Storage
 >>> with tempfile.TemporaryDirectory() as home:
 ...     store = RecentStore(Storage(home))
 ...     store.add(RecentMatch("2026-01-02 10:00", "computer", "expert", (3, 1), 3, " 3 point match\\n", 0))

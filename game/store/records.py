@@ -55,7 +55,7 @@ def _count(v: Any) -> bool:
 class Records:
     """Results per mode key (see :func:`mode_key`) and the dice counted for
     the player (their own against the computer and online, both sides' with
-    two players on one screen: :func:`game.saves.dice_to_record`):
+    two players on one screen: :func:`game.play.saves.dice_to_record`):
     ``faces[k]`` counts the die face k+1, ``rolls`` the two-dice throws and
     ``doubles`` those that were doubles."""
 

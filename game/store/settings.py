@@ -1,7 +1,7 @@
 """The client's settings: one object for everything the player chooses.
 
 :class:`Settings` holds what is saved between runs (the fields of
-:class:`game.stored_settings.StoredSettings`: the settings screen and the lobby's last
+:class:`game.store.stored_settings.StoredSettings`: the settings screen and the lobby's last
 choices) plus the timings the board and the computer players read
 (``animation_speed``, ``bot_pace``, ``pass_pause``).  The timings follow
 the computer pace the player picks; setting ``pace`` changes them at once:
@@ -50,7 +50,7 @@ STORED = tuple(f.name for f in fields(stored_settings.StoredSettings))
 
 @dataclass
 class Settings:
-    # -- saved between runs (see game.stored_settings.StoredSettings) --
+    # -- saved between runs (see game.store.stored_settings.StoredSettings) --
     sound: bool = True
     pace: str = "realistic"
     fullscreen: bool = False

@@ -5,11 +5,11 @@ Pure Python (no pygame).  Files live in the user's folders from platformdirs,
 never beside the program; ``BACKGAMMON_HOME`` (or the ``home`` argument)
 puts everything in one folder instead, for tests and the kiosk.
 
-Each file is a :class:`~game.jsonstore.JsonStore` (atomic writes, a backup,
+Each file is a :class:`~game.store.jsonstore.JsonStore` (atomic writes, a backup,
 damaged files set aside, loads that never raise); a file that cannot be read
 gives the defaults plus one line to show the player.  What is in the files:
-:mod:`game.stored_settings`, :mod:`game.records`, the seat of a friend match
-in play (:mod:`game.friendseat`), and the saved game (an
+:mod:`game.store.stored_settings`, :mod:`game.store.records`, the seat of a friend match
+in play (:mod:`game.store.friendseat`), and the saved game (an
 engine document, checked by ``game_validator``).
 
 >>> import tempfile
@@ -32,7 +32,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 import platformdirs
 
 from .datadir import clean_temporaries, probe
-from .i18n import Message
+from ..words.i18n import Message
 from .jsonstore import JsonStore
 from .friendseat import SeatTicket, parse_ticket
 from .jsontypes import JSONObject
@@ -47,7 +47,7 @@ ENV_HOME = "BACKGAMMON_HOME"
 SETTINGS_FILE = "settings.json"
 RECORDS_FILE = "records.json"
 GAME_FILE = "saved-game.json"
-#: the seat of the friend match in play (game/friendseat.py)
+#: the seat of the friend match in play (game/store/friendseat.py)
 TICKET_FILE = "friend-match.json"
 #: the matches the game's own server keeps while it hosts (an SQLite file of game/net/store.py)
 HOSTED_FILE = "hosted-matches.sqlite"

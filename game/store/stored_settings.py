@@ -1,6 +1,6 @@
 """The settings as they are saved (:class:`StoredSettings`): everything on
 the settings screen plus the last lobby choices, each field checked when
-loaded.  The live settings the game reads are :class:`game.settings.Settings`
+loaded.  The live settings the game reads are :class:`game.store.settings.Settings`
 (these fields plus the timings of the pace).  Pure Python (no pygame)."""
 
 from __future__ import annotations

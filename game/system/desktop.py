@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional, Sequence
 
-from .i18n import TABLES
+from ..words.i18n import TABLES
 from .window import WINDOW_CLASS
 
 APP_ID = WINDOW_CLASS  # the entry's file name, the icon's name and the window's class: the desktop ties them together

@@ -2,7 +2,7 @@
 
 ``t(key, **kwargs)`` looks the key up in the current language's table and
 formats it.  The tables: English here, Simplified Chinese in
-:mod:`game.i18n_zh`; both have the same keys and the same placeholders
+:mod:`game.words.i18n_zh`; both have the same keys and the same placeholders
 (the tests check).  ``set_language("")`` follows the system's language
 (Chinese for a zh* locale, else English).  A line made far from the screen
 (storage's notices) is a :class:`Message`: English text that :func:`tr`
@@ -284,10 +284,10 @@ EN: Dict[str, str] = {
     "records.review": "Review",
     "records.export": "Export",
     "records.no_recent": "No finished matches kept yet.",
-    # the saved game (game/saves.py)
+    # the saved game (game/play/saves.py)
     "saves.not_saved": "The game could not be saved: {reason}.",
     "saves.cannot_continue": "The saved game could not be continued; start a new one.",
-    # storage's lines for the player (game/storage.py makes them as Messages)
+    # storage's lines for the player (game/store/storage.py makes them as Messages)
     "storage.label.settings": "settings",
     "storage.label.records": "records",
     "storage.label.saved_game": "saved game",

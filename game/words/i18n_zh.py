@@ -1,7 +1,7 @@
-"""The Simplified Chinese table of :mod:`game.i18n`: every key of the
+"""The Simplified Chinese table of :mod:`game.words.i18n`: every key of the
 English table, written for Chinese readers rather than word for word.
 
-The words follow the rules & help text (:mod:`game.help_text`): 点, 内盘,
+The words follow the rules & help text (:mod:`game.words.help_text`): 点, 内盘,
 外盘, 中栏, 孤子, 打子, 成点, 封锁线, 锚点, 进场, 收子, 总点数 (pip), 竞速, 单胜,
 全胜 (gammon), 完胜 (backgammon), 加倍骰, 接受/放弃, 克劳福德规则;
 the computer's levels 入门 / 普通 / 高手, as the lobby names them.
@@ -274,7 +274,7 @@ ZH: Dict[str, str] = {
     "records.review": "复盘",
     "records.export": "导出",
     "records.no_recent": "还没有保存的比赛。",
-    # the saved game (game/saves.py)
+    # the saved game (game/play/saves.py)
     "saves.not_saved": "无法保存对局：{reason}。",
     "saves.cannot_continue": "无法继续已保存的对局，请开始新的一局。",
     # storage's lines for the player
