@@ -98,7 +98,10 @@ def test_the_menus_at_a_new_window_size_open_no_font_file(lang, monkeypatch):
     """Opening Noto Sans SC took 12 to 16 ms for every size, and the lobby
     draws five: a resize of a Chinese screen took over 0.1 s.  Once the
     window has shown for a while, the lobby and the settings at a new size
-    give the faces they have the new sizes, and draw the same pixels."""
+    give the faces they have the new sizes, and draw the same pixels.  The
+    pools start empty, as in a new process (earlier tests may have left
+    faces of other styles in them)."""
+    monkeypatch.setattr(fontfaces, "POOLS", {})
     d = AppDriver(size=(1280, 720), settings=Settings(sound=False, language=lang))
     d.frames(2)
     clock = [fontfaces.clock()]
