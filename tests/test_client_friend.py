@@ -47,7 +47,7 @@ def host_and_join(host: AppDriver, guest: AppDriver):
     host.click_button(host.scene.friend_button)
     assert isinstance(host.scene, FriendScene)
     host.click_button(host.scene.host_button)
-    until([host], lambda: host.scene.client is not None and host.scene.client.code and host.scene._code_shown)
+    until([host], lambda: host.scene.client is not None and host.scene.client.code and host.scene.showing_code)
     code = host.scene.client.code
     shown = host.scene.code_label.text
     assert shown == format_code(code) and host.scene.address.startswith("127.0.0.1:")
@@ -168,7 +168,7 @@ def test_host_by_keyboard_alone_and_back_by_escape():
         d.key(pygame.K_TAB)
     assert fs.focus.current(fs.focusables())[0] is fs.host_button
     d.key(pygame.K_RETURN)
-    until([d], lambda: fs._code_shown)
+    until([d], lambda: fs.showing_code)
     assert d.app.hosted is not None and fs.code_label.text == format_code(fs.client.code)
     d.key(pygame.K_ESCAPE)  # cancel: the server stops
     assert isinstance(d.scene, LobbyScene) and d.app.hosted is None

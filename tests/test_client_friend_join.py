@@ -158,7 +158,7 @@ def test_hosting_never_waits_on_the_network_on_the_frame_loop(monkeypatch):
     d.click_button(fs.host_button)
     assert d.app.hosted is None and fs.busy  # not started yet: it starts on a thread of its own
     assert t("friend.starting").replace(" ", "") in shown_words(fs)
-    until([d], lambda: fs._code_shown and bool(SlowAnnouncer.made), timeout=10)
+    until([d], lambda: fs.showing_code and bool(SlowAnnouncer.made), timeout=10)
     d.frames(5)
     assert d.app.hosted is not None and fs.code_label.text == format_code(fs.client.code)
     announcer = SlowAnnouncer.made.pop()

@@ -259,7 +259,7 @@ def test_a_match_hosted_again_whose_port_is_taken_says_the_new_invite(tmp_path, 
         d.click_button(d.scene.rejoin_button)
         fs = d.scene
         assert isinstance(fs, FriendScene)
-        until([d], lambda: fs._code_shown, timeout=20)
+        until([d], lambda: fs.showing_code, timeout=20)
         new_port = d.app.hosted.server.port
         address = f"127.0.0.1:{new_port}"
         assert new_port != old_port and d.app.hosted.moved_from == old_port

@@ -101,7 +101,7 @@ def test_the_server_set_in_the_settings_is_kept_shown_and_used_to_host():
         shown = [w.text for w in fs.manager.get_root_container().elements if hasattr(w, "text")]
         assert i18n.t("friend.server", address=address) in shown
         d.click_button(fs.host_button)
-        until(d, lambda: fs.client is not None and bool(fs.client.code) and fs._code_shown)
+        until(d, lambda: fs.client is not None and bool(fs.client.code) and fs.showing_code)
         assert d.app.hosted is None  # no server started on this computer
         assert fs.address == address and fs.client.code in thread.server.lobby.rooms
         d.key(pygame.K_ESCAPE)

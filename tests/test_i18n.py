@@ -8,6 +8,7 @@ walk to tests/output/i18n/ with I18N_SHOTS=1)."""
 import os
 import re
 import string
+import time
 import warnings
 
 import pygame
@@ -370,12 +371,12 @@ def walk(lang, size, monkeypatch, shots=False):
     d.click_button(friend.join_button)
     audit.scene(d.app, "play a friend, an error")
     d.click_button(friend.host_button)
-    for _ in range(5000):
-        if friend._code_shown:
-            break
+    deadline = time.monotonic() + 30.0  # the server starts on a thread: by the clock, not by frames
+    while not friend.showing_code and friend.error is None and time.monotonic() < deadline:
         d.frames(1)
+        time.sleep(0.002)
     d.frames(2)
-    assert friend._code_shown
+    assert friend.showing_code, friend.error
     audit.scene(d.app, "play a friend, hosting")
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.scene, LobbyScene) and d.app.hosted is None

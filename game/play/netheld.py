@@ -94,6 +94,9 @@ class HeldSession(Session):
     def can_next_game(self) -> bool:
         return super().can_next_game() and not self.awaiting_server
 
+    def must_answer_resignation(self) -> bool:
+        return super().must_answer_resignation() and not self.awaiting_server  # (answered: asked no more)
+
     # -- the local player's intents -----------------------------------------------------------
     def _send(self, msg: ClientMessage) -> None:
         """Send an intent (numbered when it goes out: see :class:`~game.net.outbox.Outbox`);

@@ -362,6 +362,11 @@ class FriendScene(MenuScene):
         start_friend_match(self.app, client, state)
 
     @property
+    def showing_code(self) -> bool:
+        """Is the invite shown, the friend awaited?"""
+        return self._code_shown
+
+    @property
     def busy(self) -> bool:
         return self.client is not None or self.own.starting or super().busy
 
