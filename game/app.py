@@ -102,6 +102,9 @@ class App(Loop):
             self.notice = folder_notice
         self.settings = settings
         i18n.set_language(settings.language)
+        from .scenes.look import apply_look
+
+        apply_look(settings)
         name_the_window()
         from .system.memory import freeze_start_up, tune_allocator
 

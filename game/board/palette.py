@@ -23,3 +23,20 @@ CUBE_FACE = (250, 246, 230)
 CUBE_TEXT = (30, 30, 30)
 #: the keyboard focus ring
 FOCUS_BLUE = (120, 200, 255)
+
+#: the colour themes a player may choose (settings.theme)
+THEMES = ("standard", "colour_blind", "high_contrast")
+_current = "standard"
+
+
+def use(theme: str) -> None:
+    """Draw with ``theme`` (one of :data:`THEMES`) from now on."""
+    global _current
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}")
+    _current = theme
+
+
+def current() -> str:
+    """The theme drawn with now."""
+    return _current

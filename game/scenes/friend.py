@@ -85,7 +85,7 @@ class FriendScene(MenuScene):
         self.lan.start()
         self.lan_shown: List[LanGame] = []
         self._lan_check = 0.0
-        self._code_shown = False
+        self.showing_code = False  # the invite is shown, the friend awaited
 
     # -- building ----------------------------------------------------------------------------
     def build(self, size: Tuple[int, int]) -> None:
@@ -257,7 +257,7 @@ class FriendScene(MenuScene):
         self._drop_client()
         self.error = None
         self.client = NetClient(url, hello, give_up_after=30.0, token=token, first_give_up=patience).start()
-        self._code_shown = False
+        self.showing_code = False
         self.waiting = waiting
         self._rebuild(self.app.size)
 
@@ -346,8 +346,8 @@ class FriendScene(MenuScene):
         return True
 
     def _show_code(self, client: NetClient) -> None:
-        if self._inviting and not self._code_shown:
-            self._code_shown = True
+        if self._inviting and not self.showing_code:
+            self.showing_code = True
             clipboard.copy(f"{self.address} {format_code(client.code)}")
             if self.app.hosted is not None:
                 self.app.hosted.announce("", client.code)
@@ -360,11 +360,6 @@ class FriendScene(MenuScene):
             self.app.hosted.stop_announcing()
         self.client = None  # the match owns it now
         start_friend_match(self.app, client, state)
-
-    @property
-    def showing_code(self) -> bool:
-        """Is the invite shown, the friend awaited?"""
-        return self._code_shown
 
     @property
     def busy(self) -> bool:

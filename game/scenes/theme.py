@@ -70,10 +70,27 @@ SCALED_PADDING = ("text_entry_line",)
 ALL_LANGUAGE_IDS = ("#language",)
 
 
+#: how much larger the text is with the large-text option
+LARGE_TEXT = 1.3
+_text_scale = 1.0
+
+
+def set_large_text(on: bool) -> None:
+    """Menus and the panel in larger text (``on``) or the usual size."""
+    global _text_scale
+    _text_scale = LARGE_TEXT if on else 1.0
+
+
+def text_scale() -> float:
+    """How much larger than usual the text is now (1.0: the usual size)."""
+    return _text_scale
+
+
 def ui_font_px(size: Tuple[int, int]) -> int:
-    """Panel text height for a window: readable from a sofa at any size."""
+    """Panel text height for a window: readable from a sofa at any size
+    (larger with the large-text option)."""
     w, h = size
-    return max(12, min(64, int(min(h / 40, w / 60))))
+    return max(12, min(84, int(min(h / 40, w / 60) * _text_scale)))
 
 
 #: a block of the theme file: "colours", "misc" and "font", each of words by name

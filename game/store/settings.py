@@ -73,6 +73,14 @@ class Settings:
     #: the window's size and place when it was last closed (None: fit the desktop)
     window_size: Optional[List[int]] = None
     window_pos: Optional[List[int]] = None
+    #: announcements spoken aloud (through the screen reader, or a speech engine)
+    speak: bool = False
+    #: how fast they are spoken: 'slow', 'normal' or 'fast'
+    speech_rate: str = "normal"
+    #: the board's colours: 'standard', 'colour_blind' (sides and targets told apart by more than hue) or 'high_contrast'
+    theme: str = "standard"
+    #: menus, the panel and the board's numbers in larger text
+    large_text: bool = False
     # -- timings, from the pace unless given (FROM_PACE) --
     #: animation speed multiplier; 0 makes every animation instant
     animation_speed: float = FROM_PACE
