@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="seeded dice, for a reproducible game")
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the lobby, play one game of the expert against itself to its result, exit")
+    parser.add_argument("--speak", action="store_true",
+                        help="speak every announcement (through the screen reader or a speech engine) this run; "
+                             "BACKGAMMON_SPEECH_LOG=FILE also writes them to FILE, one a line")
     parser.add_argument("--kiosk", action="store_true",
                         help="a public screen: full screen, no Quit (Ctrl+Shift+Q leaves), back to the lobby when idle, then a demo game")
     parser.add_argument("--idle-timeout", type=seconds, default=120.0, metavar="SECONDS",
@@ -96,6 +99,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     dice = SeededDice(args.seed) if args.seed is not None else None
     app = App(size=args.size, fullscreen=args.fullscreen or args.kiosk)
     app.dice = dice
+    if args.speak:  # for this run (the setting saved stays as it is)
+        app.settings.speak = True
+        app.announcer.set_speaking(True)
     Flow(app)
     if args.kiosk:
         from .kiosk import Kiosk

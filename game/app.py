@@ -120,6 +120,12 @@ class App(Loop):
         self.window = Window(size or remembered_size(settings.window_size) or initial_window_size(),
                              fullscreen or settings.fullscreen, None if size is not None else settings.window_pos)
         self.audio: SoundPlayer = audio if audio is not None else shared_audio(settings.sound)
+        from .system.announcer import Announcer
+
+        #: everything said in words: spoken when speech is on, and in the speech log (game/system/announcer.py)
+        self.announcer = Announcer()
+        self.announcer.set_rate(settings.speech_rate)
+        self.announcer.set_speaking(settings.speak)
         #: the match in progress (kept while the player is in the lobby) and its options
         self.session: Optional["Session"] = None
         self.options: Optional["MatchOptions"] = None

@@ -13,6 +13,7 @@ X                       hint                                 H
 Y                       undo                                 U
 Start                   roll, or end the turn                Space
 Back (Select, View)     the lobby (asks first in a match)    -
+Guide (Home)            the questions to hear the board      Q
 LB / RB                 previous / next button in order      Shift+Tab / Tab
 ======================  ===================================  ==============
 
@@ -57,6 +58,7 @@ BUTTONS: Dict[int, str] = {
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "focus_next",
     pygame.CONTROLLER_BUTTON_LEFTSTICK: "toggle_view",
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: "reset_view",
+    pygame.CONTROLLER_BUTTON_GUIDE: "ask_menu",  # the questions a blind player asks (game/match/ask.py)
 }
 
 #: axes passed on as they are: the right stick turns the oblique view, the triggers zoom it

@@ -39,6 +39,19 @@ KEYMAP = {
     pygame.K_v: "toggle_view",
     pygame.K_HOME: "reset_view",
     pygame.K_c: "continue_alone",  # a friend game whose friend is gone: play on against the computer
+    # the keys that ask (game/match/ask.py): said aloud with speech on, and shown on the board
+    pygame.K_w: "ask_position",
+    pygame.K_1: "ask_q1",
+    pygame.K_2: "ask_q2",
+    pygame.K_3: "ask_q3",
+    pygame.K_4: "ask_q4",
+    pygame.K_p: "ask_pips",
+    pygame.K_g: "ask_dice",
+    pygame.K_m: "ask_moves",
+    pygame.K_b: "ask_last",
+    pygame.K_s: "ask_score",
+    pygame.K_r: "repeat",
+    pygame.K_q: "ask_menu",
 }
 
 

@@ -9,24 +9,33 @@ screen refreshes them when it returns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..system import clipboard
 from ..words.i18n import t
 from ..play.netplay import NetSession
 from ..play.session import Session, Snapshot
-from . import presenter
+from . import ask, presenter
 from .controller import BoardController
 from .intents import (
-    PRIMARY, AnswerResignation, ContinueAlone, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
+    PRIMARY, AnswerResignation, Ask, AskMenu, ContinueAlone, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
     OpenSettings, PlayStep, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
     ToggleLog, ToggleView, ToLobby, Undo,
 )
 from .questions import MatchQuestions, TutorGate
+from ..scenes.navigation import Choice
 
 if TYPE_CHECKING:
     from ..scenes.host import AppHost
     from ..scenes.tableview import TableView
+
+
+#: the questions of the ask menu, in its order: (the menu's word, the intent)
+ASK_MENU: Tuple[Tuple[str, Intent], ...] = (
+    ("position", Ask(ask.AskTopic.POSITION)), ("pips", Ask(ask.AskTopic.PIPS)), ("dice", Ask(ask.AskTopic.DICE)),
+    ("moves", Ask(ask.AskTopic.MOVES)), ("last", Ask(ask.AskTopic.LAST)), ("score", Ask(ask.AskTopic.SCORE)),
+    ("repeat", Ask()),
+)
 
 
 class MatchActions:
@@ -71,6 +80,8 @@ class MatchActions:
             ContinueAlone: self._continue_alone,
             OpenSettings: lambda _: self._asked(self.app.flow.settings),
             ShowIds: self._show_ids,
+            Ask: self._ask,
+            AskMenu: self._ask_menu,
             Reselect: lambda _: self._after(True),
             Deselect: self._deselect,
         }
@@ -182,6 +193,40 @@ class MatchActions:
         pid, mid = self.session.match.ids()
         clipboard.copy(f"{pid}:{mid}")
         self.say(t("match.ids", ids=f"{pid}:{mid}"))
+        return True
+
+    def _ask(self, intent: Ask) -> bool:
+        """A key that asks: the answer said (and shown on the board); no topic: the last announcement again."""
+        announcer = self.app.announcer
+        if intent.topic is None:
+            announcer.repeat()
+            self.say(announcer.last or t("ask.nothing"))
+            return True
+        words = ask.answer(intent.topic, self.session, self.session.viewer_for(self.session.snapshot()))
+        announcer.say(words)
+        self.say(words)
+        return True
+
+    def focus_moved(self) -> None:
+        """The keys moved the focus: what it is on now, in words (a point and its checkers, a target, a button)."""
+        at = self.controller.board_focus.at
+        if at is not None:
+            snap = self.session.snapshot()
+            words = ask.point_sentence(snap, self.session.viewer_for(snap), at[1])
+            self.app.announcer.say(t("ask.target", words=words) if at[0] == "target" else words)
+            return
+        focused = self.controller.focused()
+        text = getattr(focused[0], "text", "") if focused is not None else ""
+        if text:
+            self.app.announcer.say(t("say.focus.button", text=text))
+
+    def _ask_menu(self, _: AskMenu) -> bool:
+        """The questions as a list (a controller reaches them all from one button)."""
+        def asking(intent: Intent) -> Callable[[], object]:
+            return lambda: self.do(intent)
+
+        choices: List[Choice] = [(t(f"ask.menu.{topic}"), asking(intent)) for topic, intent in ASK_MENU]
+        self.app.flow.ask(t("ask.menu.title"), t("ask.menu.text"), choices, cancel=(t("button.back"), None))
         return True
 
     def _deselect(self, intent: Deselect) -> bool:

@@ -20,6 +20,8 @@ from typing import Dict, Optional, Tuple, Union
 
 from engine.kinds import ResignLevel
 
+from .ask import AskTopic
+
 
 # -- the game: each becomes a command of the session -------------------------------------------
 @dataclass(frozen=True)
@@ -156,6 +158,18 @@ class ShowIds:
     """The position's GNU Backgammon IDs on the board and on the clipboard."""
 
 
+@dataclass(frozen=True)
+class Ask:
+    """Say and show the answer to ``topic`` (the keys that ask); None: say the last announcement again."""
+
+    topic: Optional[AskTopic] = None
+
+
+@dataclass(frozen=True)
+class AskMenu:
+    """The questions as a list to choose from (Q, a controller's Guide button)."""
+
+
 # -- the board's selection and focus ------------------------------------------------------------
 @dataclass(frozen=True)
 class Reselect:
@@ -172,7 +186,7 @@ class Deselect:
 Intent = Union[
     Roll, Double, Take, Drop, MoveChecker, PlayStep, EndTurn, Undo, TakeBack, Hint, NextGame, Resign,
     AnswerResignation, Primary, ToggleAutoEnd, ToggleLog, ToggleView, SetView, ResetView, ToLobby, Restart,
-    ContinueAlone, OpenSettings, ShowIds, Reselect, Deselect,
+    ContinueAlone, OpenSettings, ShowIds, Ask, AskMenu, Reselect, Deselect,
 ]
 
 #: the key and controller words (game/input/intents.py) that are commands on the match screen;
@@ -189,6 +203,9 @@ COMMANDS: Dict[str, Intent] = {
     "toggle_view": ToggleView(),
     "reset_view": ResetView(),
     "continue_alone": ContinueAlone(),
+    "ask_menu": AskMenu(),
+    "repeat": Ask(),
+    **{f"ask_{topic.value}": Ask(topic) for topic in AskTopic},
 }
 
 #: what the primary button does (game.match.presenter.primary_action's words)

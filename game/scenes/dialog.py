@@ -31,6 +31,9 @@ class DialogScene(MenuScene):
         self.answer_buttons: List[UIButton] = []
         super().__init__(app)
 
+    def entering_words(self) -> str:
+        return f"{self.title}. {self.text}" if self.title else self.text
+
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
         f = self.font_px

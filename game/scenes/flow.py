@@ -86,6 +86,17 @@ class Flow:
     def settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
 
+    def access(self) -> None:
+        from .access import AccessScene
+
+        self.app.scenes.push(AccessScene(self.app))
+
+    def restyle(self) -> None:
+        from .look import apply_look
+
+        apply_look(self.app.settings)
+        self.app.scenes.resize(self.app.size)
+
     def help(self) -> None:
         self.app.scenes.push(HelpScene(self.app))
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..play.saves import Keeper
     from ..play.session import Session
     from ..store.friendseat import SeatKeeper
+    from ..system.announcer import Announcer
     from ..store.settings import Settings
     from ..store.storage import Storage
     from .navigation import KioskMode, Navigator
@@ -53,6 +54,9 @@ class AppHost(Protocol):
 
     @property
     def storage(self) -> "Storage": ...
+
+    @property
+    def announcer(self) -> "Announcer": ...
 
     @property
     def saves(self) -> "Keeper": ...

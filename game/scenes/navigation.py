@@ -59,6 +59,12 @@ class Navigator(Protocol):
     def settings(self) -> None:
         """The settings, over the current screen."""
 
+    def access(self) -> None:
+        """Seeing and hearing (speech, colours, large text), over the settings."""
+
+    def restyle(self) -> None:
+        """The settings' look (colours, text size) changed: every screen on show is built anew in it."""
+
     def help(self) -> None:
         """Rules & help."""
 

@@ -78,7 +78,10 @@ class SettingsScene(MenuScene):
         y += hint_h
         self.view_hint = self.label(pygame.Rect(x, y, iw, hint_h), t("settings.board_view_hint"), object_id="#hint")
         bw = int(f * 9)
-        self.back_button = self.button(pygame.Rect(rect.centerx - bw // 2, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
+        aw = min(iw - bw - gap, max(bw, self.button_width([t("settings.access")])))
+        left = rect.centerx - (aw + gap + bw) // 2
+        self.access_button = self.button(pygame.Rect(left, rect.bottom - f - row_h, aw, row_h), t("settings.access"), ("access",))
+        self.back_button = self.button(pygame.Rect(left + aw + gap, rect.bottom - f - row_h, bw, row_h), t("button.back"), ("back",))
 
     def _server_row(self, rect: pygame.Rect, line_h: int) -> None:
         """Match server: the address typed, Set, and a line (two at most) saying which is used or why not."""
@@ -159,6 +162,8 @@ class SettingsScene(MenuScene):
             self.back()
         elif action[0] == "server":
             self.set_server()
+        elif action[0] == "access":
+            self.app.flow.access()
 
     def back(self) -> None:
         typed = self._typed()

@@ -23,6 +23,7 @@ from ..words import i18n
 from ..words.i18n import t
 from ..play.options import LEVELS
 from ..input.focus import FocusRing, nearest
+from .spoken import focus_words
 from ..input.intents import DIRECTIONS, intent_of
 from .stack import Scene, dim
 from .textfit import button_width_for
@@ -211,10 +212,17 @@ class MenuScene(Scene):
         self._gear_img: Optional[pygame.Surface] = None
         self._ui_time = 0.0
         self._language = i18n.language()  # the language the widgets were built in
+        #: the screen's heading (its first "#heading" label), said as it opens
+        self.heading = ""
 
     # -- building ------------------------------------------------------------------------------
     def enter(self) -> None:
         self._rebuild(self.app.size)
+        self.app.announcer.say(self.entering_words())
+
+    def entering_words(self) -> str:
+        """What is said as the screen opens: its heading."""
+        return t("say.screen", title=self.heading) if self.heading else ""
 
     def exit(self) -> None:
         self.manager = None
@@ -240,6 +248,7 @@ class MenuScene(Scene):
         self.order = []
         self.boxes = []
         self.gear_button = None
+        self.heading = ""
         if self.gear:
             g = int(self.font_px * 2.4)
             m = max(6, self.font_px // 2)
@@ -288,6 +297,8 @@ class MenuScene(Scene):
                 align = "center"  # pygame_gui's own
             width = self.manager.get_theme().get_font(ids).size(text)[0]
             rect = fitted(rect, width, align, margin=max(8, self.font_px))
+        if object_id == "#heading" and not self.heading:
+            self.heading = text
         return UILabel(rect, text, self.manager, container=container, object_id=object_id)
 
     def wrapped_label(self, rect: pygame.Rect, text: str, object_id: Optional[str] = None, up: bool = False,
@@ -341,8 +352,12 @@ class MenuScene(Scene):
         items = self.focusables()
         if intent in DIRECTIONS:
             self.move_focus(items, intent)
+            self.say_focus()
         elif intent in ("focus_next", "focus_prev"):
             self.focus.move(items, 1 if intent == "focus_next" else -1)
+            self.say_focus()
+        elif intent == "repeat":
+            self.app.announcer.repeat()
         elif intent == "primary" and self.primary():
             pass
         elif intent in ("confirm", "primary"):
@@ -350,12 +365,20 @@ class MenuScene(Scene):
             if current is not None:
                 self.app.play("click")
                 self._do(current[1])
+                if current[1][0] == "choose":  # the row's new choice, in words
+                    self.say_focus()
             else:
                 self.confirm()
         elif intent in ("cancel", "menu"):
             self.back()
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def say_focus(self) -> None:
+        """The focused button in words, to the announcer."""
+        current = self.focus.current(self.focusables())
+        if current is not None:
+            self.app.announcer.say(focus_words(*current))
 
     def move_focus(self, items: List[Tuple[UIButton, Action]], direction: str) -> None:
         """Arrows and the d-pad: the focus goes to the nearest button that

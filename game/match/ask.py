@@ -1,0 +1,121 @@
+"""The answers to the keys that ask, for players who do not look at the
+board: the position (whole, by quadrant, or one point), the pip counts,
+the dice left, the steps that may be played, the last move, the score and
+the cube.  Queries only: nothing here changes the match.
+
+Points are numbered as the board is shown (``viewer``'s own numbering).
+
+>>> from engine import Match
+>>> from game.play.session import Session
+>>> s = Session(Match())
+>>> answer(AskTopic.PIPS, s, viewer=0)
+'Pips: White 167, Black 167.'
+>>> point_sentence(s.snapshot(), viewer=0, point=6)
+"White's 6-point: 5 White."
+>>> answer(AskTopic.Q1, s, viewer=0)
+"White's home board, points 1 to 6: 1 Black 2, 6 White 5."
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+from engine.kinds import Phase, TextEnum
+
+from ..board.describe import distribution
+from ..play.match_log import player_name
+from ..play.session import Session, Snapshot
+from ..words.i18n import t
+from .narrate import point_word, score_sentence
+
+BAR, OFF = 25, 0
+
+
+class AskTopic(TextEnum):
+    """What a key asks."""
+
+    POSITION = "position"
+    Q1 = "q1"
+    Q2 = "q2"
+    Q3 = "q3"
+    Q4 = "q4"
+    PIPS = "pips"
+    DICE = "dice"
+    MOVES = "moves"
+    LAST = "last"
+    SCORE = "score"
+
+
+def on_point(snap: Snapshot, viewer: int, point: int) -> Tuple[int, int]:
+    """(whose checkers, how many) on ``point`` of ``viewer``'s numbering (1..24); (-1, 0) when empty."""
+    mine = snap.counts[viewer][point]
+    if mine:
+        return viewer, mine
+    theirs = snap.counts[1 - viewer][25 - point]
+    return (1 - viewer, theirs) if theirs else (-1, 0)
+
+
+def point_sentence(snap: Snapshot, viewer: int, point: int) -> str:
+    """One point, the bar (25) or the trays (0), in words."""
+    if point == BAR:
+        parts = [t("ask.bar", name=player_name(p), n=snap.counts[p][BAR]) for p in (0, 1) if snap.counts[p][BAR]]
+        return " ".join(parts) or t("ask.bar.empty")
+    if point == OFF:
+        return t("ask.off", name0=player_name(0), n0=snap.counts[0][OFF], name1=player_name(1), n1=snap.counts[1][OFF])
+    who, n = on_point(snap, viewer, point)
+    if who < 0:
+        return t("ask.point.empty", viewer=player_name(viewer), point=point)
+    return t("ask.point", viewer=player_name(viewer), point=point, name=player_name(who), n=n)
+
+
+def quadrant_sentence(snap: Snapshot, viewer: int, quadrant: int) -> str:
+    """The six points of quadrant 1..4 (1: ``viewer``'s home board) that hold checkers."""
+    first = 6 * (quadrant - 1) + 1
+    parts: List[str] = []
+    for point in range(first, first + 6):
+        who, n = on_point(snap, viewer, point)
+        if who >= 0:
+            parts.append(t("ask.quadrant.point", point=point, name=player_name(who), n=n))
+    where = t(f"ask.quadrant.{quadrant}", name=player_name(viewer), other=player_name(1 - viewer))
+    return t("ask.quadrant", where=where, points=t("panel.dist.sep").join(parts) or t("ask.quadrant.empty"))
+
+
+def answer(topic: AskTopic, session: Session, viewer: int) -> str:
+    """The answer to ``topic`` now."""
+    snap = session.snapshot()
+    g = session.game
+    if topic == AskTopic.POSITION:
+        white, black = distribution(snap, viewer)
+        return t("ask.position", white=white, black=black)
+    if topic in (AskTopic.Q1, AskTopic.Q2, AskTopic.Q3, AskTopic.Q4):
+        return quadrant_sentence(snap, viewer, int(topic.value[1]))
+    if topic == AskTopic.PIPS:
+        return t("ask.pips", name0=player_name(0), pips0=snap.pips[0], name1=player_name(1), pips1=snap.pips[1])
+    if topic == AskTopic.DICE:
+        if g.phase == Phase.OVER:
+            return t("ask.dice.over")
+        if snap.dice is None or not snap.remaining:
+            return t("ask.dice.none", name=player_name(snap.to_act))
+        return t("ask.dice", name=player_name(snap.turn), dice=", ".join(str(d) for d in sorted(snap.remaining, reverse=True)))
+    if topic == AskTopic.MOVES:
+        steps = sorted({(s.frm, s.to) for s in session.legal_steps()}, reverse=True)
+        if not steps or not session.human_to_move:
+            return t("ask.moves.none")
+        said = [t("ask.step", frm=point_word(a), to=point_word(b)) for a, b in steps]
+        return t("ask.moves", steps=t("panel.dist.sep").join(said))
+    if topic == AskTopic.LAST:
+        lines = session.log_lines()
+        return t("ask.last", text=lines[-1]) if lines else t("ask.last.none")
+    return _score_and_cube(session)
+
+
+def _score_and_cube(session: Session) -> str:
+    g = session.game
+    if not g.cube_enabled or g.crawford:
+        cube = t("ask.cube.off")
+    elif g.cube_owner is None:
+        cube = t("ask.cube", value=g.cube_value)
+    else:
+        cube = t("ask.cube.owned", value=g.cube_value, name=player_name(g.cube_owner))
+    return f"{score_sentence(session)} {cube}"
+

@@ -1,0 +1,304 @@
+"""Playing without seeing the board: the announcements of a whole game,
+the keys that ask, the focus said as it moves, speech on and off, the
+speech log, and the speech backends themselves."""
+
+import os
+import shutil
+import subprocess
+
+import pygame
+import pytest
+
+from engine import FixedDice, Match
+from engine.kinds import LogKind
+from game.match.ask import AskTopic, answer, point_sentence
+from game.match.intents import PlayStep, Take
+from game.match.narrate import Narrator
+from game.play.happenings import HappeningKind
+from game.play.session import Session
+from game.scenes.match import MatchScene
+from game.store.settings import Settings
+from game.system import speech as speech_mod
+from game.system.announcer import Announcer
+from game.system.speech import CommandSpeech, RecordingSpeech
+from game.testing import AppDriver
+from game.words import i18n
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def recording(d: AppDriver) -> RecordingSpeech:
+    """The app speaks into a recorder from now on (before the match screen is made)."""
+    rec = RecordingSpeech()
+    d.app.announcer.speech = rec
+    d.app.announcer.unavailable = False
+    d.app.announcer.set_speaking(True)
+    return rec
+
+
+def tab_to(d: AppDriver, wanted, limit: int = 60) -> None:
+    """Tab until the keyboard focus is on ``wanted`` (a button, or a test of the focused button's intent)."""
+    for _ in range(limit):
+        scene = d.scene
+        if isinstance(scene, MatchScene):
+            focused = scene.controller.focused()
+            if focused is not None and wanted(focused[1]):
+                return
+        else:
+            current = scene.focus.current(scene.focusables())
+            if current is not None and current[0] is wanted:
+                return
+        d.key(pygame.K_TAB)
+    raise AssertionError(f"the focus never came to {wanted}")
+
+
+def keyboard_turn(d: AppDriver) -> None:
+    """The human's turn by keys only: Space rolls, Tab and Enter play the steps, answer a double."""
+    s = d.session
+    g = s.game
+    if s.must_answer_double():
+        tab_to(d, lambda i: isinstance(i, Take))
+        d.key(pygame.K_RETURN)
+    elif s.can_double() and g.cube_value == 1 and g.cube_owner is None:
+        d.key(pygame.K_d)  # the cube, once: it is said too
+    elif s.can_roll():
+        d.key(pygame.K_SPACE)
+    elif s.legal_steps():
+        tab_to(d, lambda i: isinstance(i, PlayStep))
+        d.key(pygame.K_RETURN)
+    elif s.can_end_turn():
+        d.key(pygame.K_SPACE)
+    d.settle()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_whole_game_against_the_computer_by_keys_is_said_in_order(lang, backgammon_home, monkeypatch):
+    d = AppDriver(size=(1280, 720), seed=11, settings=Settings(pace="instant", sound=False, language=lang, lobby_cube=True,
+                                                              lobby_level="beginner", lobby_colour="white"))
+    rec = recording(d)
+    steps = []  # every step either side makes, in order, as the session reports it
+    real_emit = Session._emit
+
+    def emit(self, kind, player, before, after=None, **kw):
+        real_emit(self, kind, player, before, after, **kw)
+        if kind == HappeningKind.STEP:
+            steps.append((player, kw["step"]))
+
+    monkeypatch.setattr(Session, "_emit", emit)
+    # the lobby by keys: the focus says each button; Play starts the game against the computer
+    lobby = d.scene
+    tab_to(d, lobby.play_button)
+    assert rec.said[-1] == i18n.t("say.focus.button", text=lobby.play_button.text)
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert isinstance(d.scene, MatchScene)
+    for _ in range(3000):
+        if d.session.game.phase == "over" or not isinstance(d.scene, MatchScene):
+            break
+        keyboard_turn(d)
+    g = d.session.game
+    assert g.phase == "over"
+    said = rec.said
+    # every step of both sides, in order and in words (hits said)
+    step_words = {i18n.t(k, name=i18n.t(f"player.{p}"), frm=f, to=t)
+                  for k in ("say.step", "say.step_hit") for p in (0, 1) for f in list(map(str, range(1, 26))) + [i18n.t("say.bar")]
+                  for t in list(map(str, range(1, 25))) + [i18n.t("say.off")]}
+    said_steps = [line for line in said if line in step_words]
+    expected = []
+    for player, step in steps:
+        name = i18n.t(f"player.{player}")
+        frm = i18n.t("say.bar") if step.frm == 25 else str(step.frm)
+        to = i18n.t("say.off") if step.to == 0 else str(step.to)
+        expected.append(i18n.t("say.step_hit" if step.hit else "say.step", name=name, frm=frm, to=to))
+    assert said_steps == expected and len(expected) > 20
+    # the dice of every turn, in the order of the move log, the larger first
+    rolls = [e for e in g.log if e.kind in (LogKind.PLAY, LogKind.PASS)]
+    said_rolls = [line for line in said if any(line == i18n.t("say.roll", name=i18n.t(f"player.{e.player}"), d1=max(e.dice), d2=min(e.dice))
+                                               for e in rolls)]
+    assert len(said_rolls) == len(rolls) - 1  # the opening roll is said as such
+    assert any(line.startswith(i18n.t("say.opening", name0="", a="", name1="", b="", first="")[:4]) for line in said)
+    # hits: as many as the log's stars
+    assert sum(1 for line in said_steps if line in {i18n.t("say.step_hit", name=i18n.t(f"player.{p}"), frm=f, to=t)
+                                                    for p in (0, 1) for f in list(map(str, range(1, 26))) + [i18n.t("say.bar")]
+                                                    for t in list(map(str, range(1, 25))) + [i18n.t("say.off")]}) \
+        == sum(e.text.count("*") for e in g.log if e.kind == LogKind.PLAY)
+    # the cube: offered, then taken or dropped
+    doubled = i18n.t("say.double", name=i18n.t("player.0"), value=2)
+    assert doubled in said
+    after = said[said.index(doubled) + 1:]
+    assert any(line in (i18n.t("say.take", name=i18n.t("player.1"), value=2), i18n.t("say.drop", name=i18n.t("player.1")))
+               for line in after)
+    # the result
+    r = g.result
+    points = r.multiple * r.cube
+    key = "say.over_one" if points == 1 else "say.over"
+    assert i18n.t(key, name=i18n.t(f"player.{r.winner}"), kind=i18n.t(f"result.{r.kind}"), points=points) in said
+
+
+def test_the_keys_that_ask_answer_in_words_and_on_the_board(backgammon_home):
+    d = AppDriver(size=(1280, 720), seed=3, settings=Settings(pace="instant", sound=False))
+    d.app.dice = FixedDice([3, 1])
+    rec = recording(d)
+    from game.play.options import MatchOptions
+
+    d.app.flow.start_match(MatchOptions(mode="hotseat", length=5, cube=True), dice=FixedDice([3, 1, 6, 5]))
+    d.settle()
+    d.key(pygame.K_SPACE)
+    d.settle()
+    s = d.session
+    asks = {pygame.K_p: AskTopic.PIPS, pygame.K_g: AskTopic.DICE, pygame.K_m: AskTopic.MOVES, pygame.K_w: AskTopic.POSITION,
+            pygame.K_1: AskTopic.Q1, pygame.K_4: AskTopic.Q4, pygame.K_s: AskTopic.SCORE, pygame.K_b: AskTopic.LAST}
+    for key, topic in asks.items():
+        d.key(key)
+        words = answer(topic, s, s.viewer_for(s.snapshot()))
+        assert rec.said[-1] == words and d.scene.actions.notice == words
+    assert i18n.t("ask.pips", name0="White", pips0=167, name1="Black", pips1=167) == answer(AskTopic.PIPS, s, 0)
+    assert "3, 1" in answer(AskTopic.DICE, s, 0)
+    assert "8 to 5" in answer(AskTopic.MOVES, s, 0) and "24 to 21" in answer(AskTopic.MOVES, s, 0)
+    assert "Score: White 0, Black 0, match to 5." in answer(AskTopic.SCORE, s, 0)
+    # R says the last announcement again
+    n = len(rec.said)
+    d.key(pygame.K_r)
+    assert len(rec.said) == n + 1 and rec.said[-1] == rec.said[-2]
+    # the arrows on the board say the point the focus is on
+    d.key(pygame.K_RIGHT)
+    at = d.scene.controller.board_focus.at
+    assert at is not None and rec.said[-1] == point_sentence(s.snapshot(), 0, at[1])
+    # Q: every question as a list, one button each, said as the dialog opens
+    d.key(pygame.K_q)
+    dialog = d.scene
+    assert rec.said[-1].startswith(i18n.t("ask.menu.title"))
+    d.click_button(dialog.answer_buttons[1])  # pips
+    assert rec.said[-1] == answer(AskTopic.PIPS, s, 0)
+
+
+def test_points_quadrants_bar_and_trays_in_words():
+    s = Session(Match())
+    snap = s.snapshot()
+    assert point_sentence(snap, 0, 6) == "White's 6-point: 5 White."
+    assert point_sentence(snap, 0, 24) == "White's 24-point: 2 White."
+    assert point_sentence(snap, 0, 1) == "White's 1-point: 2 Black."
+    assert point_sentence(snap, 0, 7) == "White's 7-point: empty."
+    assert point_sentence(snap, 1, 6) == "Black's 6-point: 5 Black."
+    assert point_sentence(snap, 0, 25) == "The bar is empty."
+    assert point_sentence(snap, 0, 0) == "Borne off: White 0, Black 0."
+    assert answer(AskTopic.Q2, s, 0) == "White's outer board, points 7 to 12: 8 White 3, 12 Black 5."
+    i18n.set_language("zh")
+    assert point_sentence(snap, 0, 6) == "白方的 6 点：白方 5 枚。"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_scripted_game_is_said_word_for_word(lang):
+    i18n.set_language(lang)
+    s = Session(Match(length=5, cube=True, dice=FixedDice([3, 1, 6, 4])))
+    said = []
+    n = Narrator(lambda: s, said.append)
+    s.roll()
+    s.step(8, 5)
+    s.step(6, 5)
+    s.end_turn()
+    s.roll()
+    for h in s.drain():
+        n.heard("end", h)
+    W, B = i18n.t("player.0"), i18n.t("player.1")
+    assert said == [
+        i18n.t("say.opening", name0=W, a=3, name1=B, b=1, first=W),
+        i18n.t("say.step", name=W, frm=8, to=5),
+        i18n.t("say.step", name=W, frm=6, to=5),
+        i18n.t("say.turn", name=B),
+        i18n.t("say.roll", name=B, d1=6, d2=4),
+    ]
+
+
+def test_speech_off_says_nothing_aloud_but_the_log_gets_every_line(tmp_path):
+    log = tmp_path / "said.txt"
+    rec = RecordingSpeech()
+    a = Announcer(finder=lambda rate: rec, log_path=str(log))
+    a.say("one")
+    assert rec.said == [] and log.read_text(encoding="utf-8") == "one\n"
+    a.set_speaking(True)
+    a.say("two  words\nhere")
+    assert rec.said == ["two words here"]
+    assert log.read_text(encoding="utf-8").splitlines() == ["one", "two words here"]
+
+
+def test_no_speech_here_is_said_once_and_the_game_goes_on(tmp_path, caplog):
+    a = Announcer(finder=lambda rate: None, log_path=str(tmp_path / "said.txt"))
+    a.set_speaking(True)
+    a.set_speaking(True)
+    assert a.unavailable and a.speech is None
+    assert sum("no speech here" in r.getMessage() for r in caplog.records) == 1
+    a.say("still logged")
+    assert (tmp_path / "said.txt").read_text(encoding="utf-8") == "still logged\n"
+
+
+def test_an_unwritable_speech_log_is_said_once(tmp_path, caplog):
+    a = Announcer(finder=lambda rate: None, log_path=str(tmp_path / "no-such-folder" / "said.txt"))
+    a.say("a")
+    a.say("b")
+    assert sum("cannot be written" in r.getMessage() for r in caplog.records) == 1
+    assert list(a.history) == ["a", "b"]
+
+
+def test_history_stays_bounded():
+    a = Announcer(finder=lambda rate: None, log_path="")
+    for i in range(5000):
+        a.say(f"line {i}")
+    assert len(a.history) <= 200 and a.last == "line 4999"
+
+
+class FakeProcess:
+    def __init__(self, argv, **kw):
+        self.argv = argv
+        self.terminated = False
+        FakeProcess.made.append(self)
+
+    def poll(self):
+        return None
+
+    def terminate(self):
+        self.terminated = True
+
+    def wait(self, timeout=None):
+        return 0
+
+
+def test_a_speech_command_interrupts_the_stale_announcement():
+    FakeProcess.made = []
+    sp = CommandSpeech("/usr/bin/espeak-ng", rate="fast", run=FakeProcess)
+    sp.speak("White rolls 3 and 1")
+    sp.speak("White: 8 to 5")
+    first, second = FakeProcess.made
+    assert first.terminated and not second.terminated
+    assert second.argv == ["/usr/bin/espeak-ng", "-s", "250", "White: 8 to 5"]
+    sp.speak("-leading dash")
+    assert FakeProcess.made[-1].argv[-1] == "leading dash"
+
+
+def test_speech_dispatcher_is_cancelled_then_spoken_at_the_rate():
+    FakeProcess.made = []
+    sp = CommandSpeech("/usr/bin/spd-say", rate="slow", run=FakeProcess)
+    sp.speak("Black doubles to 2.")
+    cancel, said = FakeProcess.made
+    assert cancel.argv == ["/usr/bin/spd-say", "-C"]
+    assert said.argv[:3] == ["/usr/bin/spd-say", "-r", str(int((140 - 185) / 1.2))] and said.argv[-1] == "Black doubles to 2."
+
+
+def test_find_speech_gives_none_when_nothing_speaks(monkeypatch):
+    monkeypatch.setattr(speech_mod.ScreenReaderSpeech, "find", classmethod(lambda cls, only_screen_reader=False: None))
+    monkeypatch.setattr(speech_mod.shutil, "which", lambda name: None)
+    monkeypatch.setattr(speech_mod.EngineSpeech, "find", classmethod(lambda cls, rate="normal": None))
+    assert speech_mod.find_speech() is None
+
+
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("sox")), reason="espeak-ng and sox are not installed")
+def test_espeak_ng_speaks_for_real_into_a_file(tmp_path):
+    wav = tmp_path / "said.wav"
+    subprocess.run(["espeak-ng", "-s", "185", "-w", str(wav), "White rolls 3 and 1."], check=True, timeout=30)
+    stat = subprocess.run(["sox", str(wav), "-n", "stat"], capture_output=True, text=True, timeout=30)
+    rms = float(next(line.split(":")[1] for line in stat.stderr.splitlines() if line.startswith("RMS     amplitude")))
+    assert os.path.getsize(wav) > 1000 and rms > 0.001
