@@ -100,7 +100,6 @@ def main(argv: Optional[List[str]] = None) -> int:
     app = App(size=args.size, fullscreen=args.fullscreen or args.kiosk)
     app.dice = dice
     if args.speak:  # for this run (the setting saved stays as it is)
-        app.settings.speak = True
         app.announcer.set_speaking(True)
     Flow(app)
     if args.kiosk:

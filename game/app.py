@@ -121,11 +121,14 @@ class App(Loop):
                              fullscreen or settings.fullscreen, None if size is not None else settings.window_pos)
         self.audio: SoundPlayer = audio if audio is not None else shared_audio(settings.sound)
         from .system.announcer import Announcer
+        from .system.speech import screen_reader_running
 
         #: everything said in words: spoken when speech is on, and in the speech log (game/system/announcer.py)
         self.announcer = Announcer()
         self.announcer.set_rate(settings.speech_rate)
-        self.announcer.set_speaking(settings.speak)
+        self.announcer.set_speaking(settings.speak if settings.speak is not None else screen_reader_running())
+        if self.announcer.unavailable and self.notice is None:
+            self.notice = i18n.t("say.no_speech")  # speech asked for, none here: said once, in the lobby
         #: the match in progress (kept while the player is in the lobby) and its options
         self.session: Optional["Session"] = None
         self.options: Optional["MatchOptions"] = None

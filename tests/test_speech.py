@@ -298,7 +298,42 @@ def test_find_speech_gives_none_when_nothing_speaks(monkeypatch):
 @pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("sox")), reason="espeak-ng and sox are not installed")
 def test_espeak_ng_speaks_for_real_into_a_file(tmp_path):
     wav = tmp_path / "said.wav"
-    subprocess.run(["espeak-ng", "-s", "185", "-w", str(wav), "White rolls 3 and 1."], check=True, timeout=30)
+    sp = CommandSpeech.find()  # speech-dispatcher's spd-say cannot write a file: espeak-ng, as the game runs it
+    espeak = sp if sp is not None and sp.name != "spd-say" else CommandSpeech(shutil.which("espeak-ng"))
+    subprocess.run(espeak.argv("White rolls 3 and 1.", to_file=str(wav)), check=True, timeout=30, capture_output=True)
     stat = subprocess.run(["sox", str(wav), "-n", "stat"], capture_output=True, text=True, timeout=30)
     rms = float(next(line.split(":")[1] for line in stat.stderr.splitlines() if line.startswith("RMS     amplitude")))
     assert os.path.getsize(wav) > 1000 and rms > 0.001
+
+
+@pytest.mark.slow
+def test_speak_and_the_speech_log_leave_the_whole_smoke_game_in_words(tmp_path):
+    said = tmp_path / "said.txt"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", BACKGAMMON_HOME=str(tmp_path / "home"),
+               BACKGAMMON_SPEECH_LOG=str(said), PATH=str(tmp_path))  # (no speech command found: logged only)
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "game", "--speak", "--smoke-test"], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = said.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "Backgammon."  # the lobby's heading
+    assert any(line.startswith("Opening roll: ") for line in lines)
+    assert sum(" rolls " in line for line in lines) >= 5 and sum(" to " in line for line in lines) >= 10
+    assert any(" wins" in line for line in lines)
+
+
+def test_speech_follows_the_platform_until_the_player_chooses(backgammon_home, monkeypatch):
+    from game.app import App
+    from game.system import speech
+
+    monkeypatch.setattr(speech, "screen_reader_running", lambda: True)
+    monkeypatch.setattr("game.app.screen_reader_running", lambda: True, raising=False)
+    monkeypatch.setattr(speech, "find_speech", lambda rate="normal": RecordingSpeech())
+    monkeypatch.setattr("game.system.announcer.find_speech", lambda rate="normal": RecordingSpeech())
+    app = App(size=(800, 600))
+    assert app.settings.speak is None and app.announcer.speaking  # a screen reader runs: spoken
+    app.settings.speak = False
+    app.save_settings()
+    again = App(size=(800, 600))
+    assert again.settings.speak is False and not again.announcer.speaking  # the player's word wins

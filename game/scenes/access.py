@@ -39,7 +39,7 @@ class AccessScene(MenuScene):
         y = rect.y + int(f * 4.5)
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         rows = (
-            ("speak", on_off, s.speak, self._set_speak),
+            ("speak", on_off, self.app.announcer.speaking, self._set_speak),
             ("rate", [(r, t(f"access.rate.{r}")) for r in RATES], s.speech_rate, self._set_rate),
             ("theme", [(name, t(f"access.theme.{name}")) for name in THEMES], s.theme, self._set_theme),
             ("large_text", on_off, s.large_text, self._set_large_text),

@@ -212,7 +212,7 @@ class MenuScene(Scene):
         self._gear_img: Optional[pygame.Surface] = None
         self._ui_time = 0.0
         self._language = i18n.language()  # the language the widgets were built in
-        #: the screen's heading (its first "#heading" label), said as it opens
+        #: the screen's heading (its first "#heading" or "#title" label), said as it opens
         self.heading = ""
 
     # -- building ------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ class MenuScene(Scene):
                 align = "center"  # pygame_gui's own
             width = self.manager.get_theme().get_font(ids).size(text)[0]
             rect = fitted(rect, width, align, margin=max(8, self.font_px))
-        if object_id == "#heading" and not self.heading:
+        if object_id in ("#heading", "#title") and not self.heading:
             self.heading = text
         return UILabel(rect, text, self.manager, container=container, object_id=object_id)
 

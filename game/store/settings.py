@@ -73,8 +73,9 @@ class Settings:
     #: the window's size and place when it was last closed (None: fit the desktop)
     window_size: Optional[List[int]] = None
     window_pos: Optional[List[int]] = None
-    #: announcements spoken aloud (through the screen reader, or a speech engine)
-    speak: bool = False
+    #: announcements spoken aloud (through the screen reader, or a speech engine); None: not chosen yet,
+    #: spoken when the platform reports a screen reader running
+    speak: Optional[bool] = None
     #: how fast they are spoken: 'slow', 'normal' or 'fast'
     speech_rate: str = "normal"
     #: the board's colours: 'standard', 'colour_blind' (sides and targets told apart by more than hue) or 'high_contrast'

@@ -44,7 +44,7 @@ class StoredSettings:
     server_address: str = ""             # friend games: a match server to use ('' hosts on this computer)
     window_size: Optional[List[int]] = None   # [width, height] of the window when last closed; None: fit the desktop
     window_pos: Optional[List[int]] = None    # [x, y] of the window when last closed (where SDL tells it)
-    speak: bool = False                  # announcements spoken (screen reader or speech engine)
+    speak: Optional[bool] = None         # announcements spoken (None: when the platform reports a screen reader)
     speech_rate: str = "normal"          # 'slow' | 'normal' | 'fast'
     theme: str = "standard"              # 'standard' | 'colour_blind' | 'high_contrast'
     large_text: bool = False             # menus, panel and the board's numbers larger
@@ -68,7 +68,7 @@ class StoredSettings:
         "window_size": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
                                                and 320 <= v[0] <= 16384 and 240 <= v[1] <= 16384),
         "window_pos": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int and -32768 <= n <= 32768 for n in v)),
-        "speak": _is_bool,
+        "speak": lambda v: v is None or isinstance(v, bool),
         "speech_rate": _one_of("slow", "normal", "fast"),
         "theme": _one_of("standard", "colour_blind", "high_contrast"),
         "large_text": _is_bool,

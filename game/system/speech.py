@@ -136,14 +136,14 @@ class CommandSpeech:
                 return cls(path, rate)
         return None
 
-    def argv(self, text: str, interrupt: bool = True) -> List[str]:
-        """The command line that says ``text``."""
+    def argv(self, text: str, to_file: Optional[str] = None) -> List[str]:
+        """The command line that says ``text`` (espeak: into the WAV file ``to_file`` instead, for a check)."""
         wpm = words_per_minute(self.rate)
         text = text.lstrip("-") or " "  # never read as an option
         if self.name == "spd-say":  # its rate runs -100..100, 0 the voice's own
             speed = max(-100, min(100, int((wpm - 185) / 1.2)))
             return [self.command, "-r", str(speed), text]
-        return [self.command, "-s", str(wpm), text]
+        return [self.command, "-s", str(wpm)] + (["-w", to_file] if to_file else []) + [text]
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         if interrupt:
@@ -151,7 +151,7 @@ class CommandSpeech:
         try:
             if self.name == "spd-say" and interrupt:  # speech-dispatcher: cancel what it is saying first
                 self._run([self.command, "-C"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).wait(2)
-            self._spoken = self._run(self.argv(text, interrupt), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self._spoken = self._run(self.argv(text), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except (OSError, subprocess.SubprocessError) as exc:
             LOG.warning("%s did not speak: %s", self.name, exc)
 
