@@ -17,6 +17,7 @@ from support import board
 from fitting import Misfit, air, element_misfits, entry_fonts, report, scene_misfits
 from pygame_gui.elements import UIButton, UILabel
 from game.words import i18n
+from game.scenes import theme
 from game.scenes.dialog import DialogScene
 from game.scenes.lobby import start_match
 from game.scenes.match import MatchScene
@@ -37,8 +38,8 @@ INVITE = "192.168.1.5:50123  ABCDE-FGHJK"
 SPREAD = board({24: 1, 22: 1, 20: 1, 18: 2, 16: 2, 13: 3, 11: 1, 9: 2, 7: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
 
 
-def _quick(lang: str) -> Settings:
-    return Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, language=lang)
+def _quick(lang: str, large: bool = False) -> Settings:
+    return Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, language=lang, large_text=large)
 
 
 class Walk:
@@ -70,11 +71,11 @@ def _type_into(d, entry, text):
     d.type_text(text)
 
 
-def walk(lang, size, monkeypatch):
+def walk(lang, size, monkeypatch, large=False):
     monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])
     i18n.set_language(lang)
-    seen = Walk(lang, size)
-    d = AppDriver(size=size, settings=_quick(lang))
+    seen = Walk(lang + (" large" if large else ""), size)
+    d = AppDriver(size=size, settings=_quick(lang, large))
     lobby = d.scene
     seen.look(d, "lobby")
     # the settings, a server address typed
@@ -157,6 +158,20 @@ def walk(lang, size, monkeypatch):
 def test_every_text_fits_its_box_on_every_screen(size, lang, monkeypatch):
     _, seen = walk(lang, size, monkeypatch)
     assert {"LobbyScene", "SettingsScene", "SetupScene", "FriendScene", "MatchScene", "DialogScene", "ResultScene"} <= seen.seen
+    assert seen.checked > 150
+    assert not seen.misfits, report(seen.misfits)
+
+
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.xfail(
+    reason="known: the lobby's level button 'Intermediate' keeps 1 px of the 8 px of air it wants with large text at 800x600 "
+           "(game/scenes/ui.py ChoiceRow's label takes 42% of the row)", strict=False)), "zh"])
+def test_every_text_fits_its_box_with_large_text_at_800x600(lang, monkeypatch):
+    """Large text (1.3 times the usual) on the smallest window: every screen still fits."""
+    try:
+        _, seen = walk(lang, (800, 600), monkeypatch, large=True)
+        assert theme.text_scale() == theme.LARGE_TEXT
+    finally:
+        theme.set_large_text(False)
     assert seen.checked > 150
     assert not seen.misfits, report(seen.misfits)
 

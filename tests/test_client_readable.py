@@ -344,7 +344,7 @@ def test_the_panel_shows_where_the_checkers_stand_as_text(lang):
     i18n.set_language(lang)
     try:
         d = Driver(size=(1280, 720), settings=Settings(pace="instant", auto_end_turn=False), match=_cube_match())
-        white, black = (lab.text for lab in d.scene.panel.distribution)
+        white, black = d.scene.panel.dist.texts
         w, b = i18n.t("player.0"), i18n.t("player.1")
         sep = i18n.t("panel.dist.sep")
         assert white == i18n.t("panel.dist", name=w, points=sep.join(["6 ×5", "8 ×3", "13 ×5", "24 ×2"]))
@@ -356,7 +356,7 @@ def test_the_panel_shows_where_the_checkers_stand_as_text(lang):
             d.click(d.target_pos(to))
         d.key(pygame.K_RETURN)
         d.settle()
-        white, black = (lab.text for lab in d.scene.panel.distribution)
+        white, black = d.scene.panel.dist.texts
         assert black == i18n.t("panel.dist", name=b, points=sep.join(["6 ×5", "8 ×3", "13 ×5", "24 ×2"]))
         assert white == i18n.t("panel.dist", name=w, points=sep.join(["1 ×2", "12 ×5", "17 ×2", "19 ×4", "20 ×2"]))
     finally:

@@ -1,5 +1,7 @@
 """The board as text, for screen readers and keyboard players: where each
 side's checkers stand, in the numbering of the side the board is shown for.
+One format everywhere (the panel, the copied position):
+"White: 6 ×5, 8 ×3, bar ×1, off ×2".
 
 >>> from engine import Match
 >>> from game.play.session import Snapshot
@@ -20,9 +22,11 @@ from ..play.session import Snapshot, player_name
 BAR, OFF = 25, 0
 
 
-def side_text(snap: Snapshot, viewer: int, player: int, short: bool = False) -> str:
+def side_text(snap: Snapshot, viewer: int, player: int) -> str:
     """``player``'s checkers: "White: 6 ×5, 8 ×3, bar ×1, off ×2", the points
-    numbered as ``viewer`` sees them (``short``: "6×5 8×3 bar×1 off×2")."""
+    numbered as ``viewer`` sees them.  The parts are joined by the
+    language's ``panel.dist.sep``, where a line may break (see
+    :func:`game.scenes.textfit.wrap_parts`)."""
     counts = snap.counts[player]
     on_points = sorted(((p if player == viewer else 25 - p), counts[p]) for p in range(1, 25) if counts[p])
     parts: List[str] = [t("panel.dist.point", point=p, n=n) for p, n in on_points]
@@ -30,12 +34,9 @@ def side_text(snap: Snapshot, viewer: int, player: int, short: bool = False) -> 
         parts.append(t("panel.dist.bar", n=counts[BAR]))
     if counts[OFF]:
         parts.append(t("panel.dist.off", n=counts[OFF]))
-    if short:
-        parts = [part.replace(" ", "") for part in parts]
-        return t("panel.dist", name=player_name(player), points=" ".join(parts))
     return t("panel.dist", name=player_name(player), points=t("panel.dist.sep").join(parts))
 
 
-def distribution(snap: Snapshot, viewer: int, short: bool = False) -> Tuple[str, str]:
+def distribution(snap: Snapshot, viewer: int) -> Tuple[str, str]:
     """The lines for White and Black (see :func:`side_text`)."""
-    return side_text(snap, viewer, 0, short), side_text(snap, viewer, 1, short)
+    return side_text(snap, viewer, 0), side_text(snap, viewer, 1)

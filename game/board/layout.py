@@ -27,6 +27,8 @@ from typing import Optional, Tuple, Union
 
 import pygame
 
+from .text import text_scale
+
 BOARD_W = 16.8
 BOARD_H = 12.6
 CUBE_COL = (0.0, 1.5)
@@ -55,8 +57,8 @@ Hit = Union[int, str, None]
 
 
 def panel_width(width: int) -> int:
-    """Width of the side panel for a window ``width`` pixels wide."""
-    return max(220, int(width * 0.24))
+    """Width of the side panel for a window ``width`` pixels wide (wider with large text)."""
+    return int(max(220, width * 0.24) * text_scale())
 
 
 def is_portrait(size: Tuple[int, int]) -> bool:
@@ -130,9 +132,10 @@ class Layout:
         return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
 
     def font_px(self, role: str) -> int:
-        """Text height in pixels for a role, scaled with the board."""
+        """Text height in pixels for a role, scaled with the board (and larger
+        with the large-text option: :func:`game.board.text.text_scale`)."""
         scale = {"number": 0.36, "count": 0.5, "pips": 0.42, "small": 0.32, "banner": 0.75, "cube": 0.55, "prompt": 0.4, "hint": 0.3}
-        return max(8, int(self.d * scale[role]))
+        return max(8, int(self.d * scale[role] * text_scale()))
 
     @property
     def checker_radius(self) -> float:

@@ -11,6 +11,21 @@ from ..words.fonts import board_font
 from ..system.lru import Bounded
 
 
+#: how much larger than usual the words are (the large-text option: :func:`game.scenes.theme.set_large_text` sets it)
+_text_scale = 1.0
+
+
+def set_text_scale(scale: float) -> None:
+    """Every text in the game ``scale`` times its usual size (1.0: the usual)."""
+    global _text_scale
+    _text_scale = float(scale)
+
+
+def text_scale() -> float:
+    """How much larger than usual the words are now (1.0: the usual size)."""
+    return _text_scale
+
+
 def font_path(bold: bool = True) -> Optional[str]:
     """The board's font (bold) or the move log's (regular) in the language
     shown now: Noto Sans, or Noto Sans SC for Chinese (see game/words/fonts.py)."""

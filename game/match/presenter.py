@@ -72,9 +72,8 @@ class PanelState:
     score: str = ""
     score_short: str = ""  # the score line when ``score`` is too wide for the panel ("" none)
     pips: str = ""
-    #: where the checkers stand, as text: White's line and Black's, and shorter ones for a narrow panel
+    #: where the checkers stand, as text: White's line and Black's (the panel wraps them)
     distribution: Tuple[str, str] = ("", "")
-    distribution_short: Tuple[str, str] = ("", "")
     primary: str = ""  # the label of the primary button (Roll / Done / Next game / Menu); "" hides it
     primary_enabled: bool = False
     can_undo: bool = False
@@ -188,7 +187,6 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
     viewer = s.viewer_for(shown)
     return PanelState(
         distribution=distribution(shown, viewer),
-        distribution_short=distribution(shown, viewer, short=True),
         status=status,
         score=score,
         score_short=score_short,

@@ -57,7 +57,11 @@ class MatchWidgets:
         return intent if intent is not None else self.topbar.action_for(element)
 
     def wheel(self, event: pygame.event.Event, at: Tuple[int, int]) -> bool:
-        """The wheel over the move log scrolls it (True when it was over it)."""
+        """The wheel over the move log or the checkers' distribution scrolls it (True when it was over one)."""
+        dist = self.panel.dist
+        if dist.rect.move(self.panel.rect.topleft).collidepoint(at):
+            dist.wheel(int(event.y))
+            return True
         if not self.panel.log.rect.collidepoint(at):
             return False
         self.panel.log.wheel(int(event.y))

@@ -33,6 +33,7 @@ from ..match.actions import MatchActions
 from ..match.boardview import RendererPlaces, animated, at_rest, hurry, pending_passes, showing_pass, viewer_of
 from ..match.controller import BoardController, MoveQuery
 from ..match.frame import MatchFrame
+from ..match.copytext import copy_position
 from ..match.intents import Intent, ShowIds
 from ..match.presenter import PanelState, TopState
 from ..match.questions import MatchQuestions, TutorGate
@@ -52,6 +53,11 @@ BuildKey = Tuple[str, str, bool, bool]
 def connection_shown(panel: Optional[SidePanel]) -> Optional[str]:
     """A friend game's connection line as ``panel`` shows it (None: no panel yet)."""
     return panel.state.connection if panel is not None and panel.state is not None else None
+
+
+def copy_key(event: pygame.event.Event) -> bool:
+    """Is ``event`` Ctrl+C (Cmd+C): copy the position as text?"""
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_c and bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 class MatchScene(Scene):
@@ -218,8 +224,8 @@ class MatchScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         """A key or a controller button (the same words, the same intents)."""
         word = intent_of(event)
-        if word is None and event.type == pygame.KEYDOWN and event.key == pygame.K_i:
-            self.do(ShowIds())
+        if copy_key(event) or (word is None and event.type == pygame.KEYDOWN and event.key == pygame.K_i):  # Ctrl+C: the position as text; I: its IDs
+            self.actions.say(copy_position(self.session)) if copy_key(event) else self.do(ShowIds())
             self.dirty = True
             return
         self.actions.say(None)

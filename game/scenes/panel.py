@@ -7,7 +7,7 @@ button stands for; the scene decides what to do.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import pygame
 import pygame_gui
@@ -17,9 +17,10 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from ..words.i18n import t
 from ..match.intents import ContinueAlone, Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
 from ..match.presenter import PanelState, StepChoice
-from .textfit import button_width_for, cut_at_space, fit_text, inner_width, width_by
+from ..play.session import player_name
+from .textfit import button_width_for, fit_text, inner_width, width_by, wrap_parts
 
-__all__ = ["SidePanel", "LogView", "PanelState", "StepChoice"]
+__all__ = ["SidePanel", "LogView", "DistributionView", "PanelState", "StepChoice"]
 
 #: what a button stands for
 Action = Intent
@@ -102,6 +103,96 @@ class LogView:
         surface.set_clip(clip)
 
 
+#: the fewest rows the distribution takes in the panel, and the most (more lines scroll)
+DIST_ROWS = (2, 8)
+#: the longest the distribution gets (every point taken, checkers on the bar and off), as counts:
+#: point -> checkers in White's numbering for White, and Black's for Black
+WORST = ({**{p: 1 for p in range(12, 25)}, 25: 1, 0: 1}, {**{p: 1 for p in range(14, 25)}, 25: 2, 0: 2})
+
+
+def worst_distribution() -> Tuple[str, str]:
+    """The two lines of :data:`WORST` in the language shown (what the panel makes room for)."""
+    lines = []
+    for player, counts in enumerate(WORST):
+        parts = [t("panel.dist.point", point=p if player == 0 else 25 - p, n=n) for p, n in sorted(counts.items()) if 0 < p < 25]
+        parts += [t("panel.dist.bar", n=counts[25]), t("panel.dist.off", n=counts[0])]
+        lines.append(t("panel.dist", name=player_name(player), points=t("panel.dist.sep").join(parts)))
+    return lines[0], lines[1]
+
+
+class DistributionView:
+    """Where the checkers stand, as text: each side's line wrapped onto as
+    many rows as it needs (broken after a comma), on ``rows`` labels; when
+    the lines need more rows than there are, the mouse wheel over them
+    scrolls, and the last row shown ends in "…"."""
+
+    def __init__(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect, row_h: int, rows: int):
+        self.rect = pygame.Rect(rect)  # in the container
+        self.row_h = row_h
+        self.labels: Tuple[UILabel, ...] = tuple(
+            UILabel(pygame.Rect(rect.left, rect.top + i * row_h, rect.width, row_h), "", manager, container=container, object_id="#small")
+            for i in range(rows))
+        self.texts: Tuple[str, ...] = ()
+        #: every row of the two lines, wrapped to the labels' width
+        self.lines: Tuple[str, ...] = ()
+        self.scroll = 0
+
+    @staticmethod
+    def rows_needed(manager: pygame_gui.UIManager, container: UIPanel, row: pygame.Rect) -> int:
+        """The rows the longest distribution (:func:`worst_distribution`) takes in a row like ``row``."""
+        probe = UILabel(row, "", manager, container=container, object_id="#small")
+        need = len(DistributionView.rows_for(worst_distribution(), probe))
+        probe.kill()
+        return need
+
+    @staticmethod
+    def rows(need: int, row_h: int, room: int, log_least: int, log_most: int) -> Tuple[int, int]:
+        """(rows, the log's height) in ``room`` pixels left by the steps' least
+        room, shared with the log: the log's least height first, then up
+        to ``need`` rows (between :data:`DIST_ROWS`), then the log's up to
+        ``log_most``; with less room than the log's least, the log has what
+        there is (a line at least).
+
+        >>> DistributionView.rows(6, 20, 300, 80, 200), DistributionView.rows(6, 20, 110, 80, 200), DistributionView.rows(6, 20, 40, 80, 200)
+        ((6, 200), (3, 90), (2, 40))
+        """
+        extra = max(0, min(need, DIST_ROWS[1]) - DIST_ROWS[0])
+        extra = min(extra, max(0, room - log_least) // row_h)
+        left = room - extra * row_h
+        return DIST_ROWS[0] + extra, max(min(log_most, log_least // 4), min(log_most, left))
+
+    @staticmethod
+    def rows_for(lines: Sequence[str], label: UILabel) -> List[str]:
+        font = label.font
+        if font is None:
+            return list(lines)
+        sep = t("panel.dist.sep")
+        width = inner_width(label) - font.size(" …")[0]  # (room for the "…" of a row with more below)
+        return [row for line in lines for row in wrap_parts(line, sep, width, width_by(font))]
+
+    def set_lines(self, lines: Sequence[str]) -> None:
+        #: the lines shown (White's and Black's), whole
+        self.texts = tuple(lines)
+        self.lines = tuple(self.rows_for(lines, self.labels[0]))
+        self.scroll = 0
+        self._show()
+
+    def wheel(self, dy: int) -> None:
+        """The wheel up (``dy`` > 0) shows the rows above."""
+        scroll = max(0, min(self.scroll - dy, len(self.lines) - len(self.labels)))
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self._show()
+
+    def _show(self) -> None:
+        shown = self.lines[self.scroll: self.scroll + len(self.labels)]
+        for i, lab in enumerate(self.labels):
+            text = shown[i] if i < len(shown) else ""
+            if i == len(self.labels) - 1 and self.scroll + len(self.labels) < len(self.lines):
+                text += " …"  # more below
+            lab.set_text(text or " ")
+
+
 class SidePanel:
     """The widgets of the side panel inside ``rect``."""
 
@@ -134,8 +225,8 @@ class SidePanel:
         y += int(f * 1.4)
         self.pips = label(y, int(f * 1.4), "#small")
         y += int(f * 1.4)
-        self.distribution = (label(y, int(f * 1.3), "#small"), label(y + int(f * 1.3), int(f * 1.3), "#small"))
-        y += 2 * int(f * 1.3) + gap
+        dist_top = y
+        y += DIST_ROWS[0] * int(f * 1.3) + gap
         bw = (w - 2 * gap) // 3
 
         def button(col: int, y: int, key: str) -> UIButton:
@@ -164,10 +255,27 @@ class SidePanel:
         # the key help, where the steps would be (the presenter says which, as the phase has it)
         self.hints = [label(y + i * int(f * 1.4), int(f * 1.4), "#small") for i in range(3)]
         log_h = int(self.rect.height * (0.22 if friend else 0.28))  # (the connection's lines take the rest)
-        self.log_rect = pygame.Rect(m, self.rect.height - m - log_h, w, log_h)
         self.toggle_h = int(f * 1.8)
+        self.log = LogView(pygame.Rect(0, 0, w, log_h), max(10, int(f * 0.85)))
+        # the distribution: as many rows as the longest needs, after four rows of steps and four lines of log
+        # (the rows below it move down); more scroll.  The log takes the rest, up to its share
+        dist_row = int(f * 1.3)
+        room = self.rect.height - m - 2 * gap - self.toggle_h - self.steps_top
+        log_line = self.log.line_h
+        rows, log_h = DistributionView.rows(DistributionView.rows_needed(manager, c, pygame.Rect(m, dist_top, w, dist_row)), dist_row,
+                                            room - 4 * (int(f * 1.2) + gap), 4 * log_line + 2 * self.log.pad, log_h)
+        self.dist = DistributionView(manager, c, pygame.Rect(m, dist_top, w, rows * dist_row), dist_row, rows)
+        #: the distribution's rows (labels)
+        self.distribution = self.dist.labels
+        down = (rows - DIST_ROWS[0]) * dist_row
+        for element in (self.primary, self.undo, self.take_back, self.double, self.take, self.drop, self.auto, self.hint,
+                        self.menu, self.continue_alone, self.steps_label, *self.hints):
+            if element is not None and down:
+                element.set_relative_position((element.relative_rect.left, element.relative_rect.top + down))
+        self.steps_top += down
+        self.log_rect = pygame.Rect(m, self.rect.height - m - log_h, w, log_h)
+        self.log.rect = self.log_rect.move(self.rect.topleft)
         self.log_toggle = UIButton(pygame.Rect(m, self.log_rect.top - gap - self.toggle_h, w, self.toggle_h), t("button.log_hide"), manager, container=c)
-        self.log = LogView(self.log_rect.move(self.rect.topleft), max(10, int(f * 0.85)))
         self.step_buttons: List[Tuple[UIButton, StepChoice]] = []
         self._pool: List[UIButton] = []
         self.actions: Dict[UIButton, Action] = {
@@ -216,12 +324,7 @@ class SidePanel:
                     text = state.score_short
                 getattr(self, attr).set_text(text or " ")
         if old is None or old.distribution != state.distribution:
-            for lab, text, short in zip(self.distribution, state.distribution, state.distribution_short):
-                shown = text if self._fits(lab, text) or not short else short
-                font = lab.font
-                if font is not None and not self._fits(lab, shown):  # checkers on many points: the first ones, and "…"
-                    shown = cut_at_space(shown, inner_width(lab), width_by(font))
-                lab.set_text(shown or " ")
+            self.dist.set_lines(state.distribution)
         if old is None or old.primary != state.primary:
             if state.primary:
                 self.primary.set_text(state.primary)

@@ -1,13 +1,14 @@
 """Texts that fit their boxes: how wide a button must be for its words
 (with room between them and its border), where an element draws its text,
-and texts cut to a width (a long path, a long list of points).
+texts cut to a width (a long path) and texts wrapped at their
+separators (a long list of points).
 
 Measured with the font that draws the text (pygame's or pygame_gui's);
 tests/fitting.py checks every screen with the same rules."""
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence, Tuple
+from typing import Callable, List, Protocol, Sequence, Tuple
 
 from pygame_gui.core import UIElement
 
@@ -31,22 +32,29 @@ def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
     return "…"
 
 
-def cut_at_space(text: str, width: int, measure: Callable[[str], int]) -> str:
-    """``text`` cut after its last whole word that leaves room for an
-    ellipsis within ``width`` by ``measure`` (a list of points too long
-    for a narrow panel); cut anywhere when no word fits.
+def wrap_parts(text: str, sep: str, width: int, measure: Callable[[str], int], indent: str = "  ") -> List[str]:
+    """``text`` on as many lines as it needs to be no wider than ``width``
+    by ``measure``, broken only after a ``sep`` (which stays at the end
+    of its line); the lines after the first start with ``indent``.  A part
+    wider than ``width`` alone stays whole on a line of its own.
 
-    >>> cut_at_space("White: 7×2 9×2 11×1 13×3", 16, len), cut_at_space("short", 16, len)
-    ('White: 7×2 9×2 …', 'short')
+    >>> wrap_parts("White: 6 ×5, 8 ×3, 13 ×5, bar ×1", ", ", 16, len)
+    ['White: 6 ×5,', '  8 ×3, 13 ×5,', '  bar ×1']
+    >>> wrap_parts("short", ", ", 16, len)
+    ['short']
     """
-    if measure(text) <= width:
-        return text
-    words = text.split(" ")
-    for n in range(len(words) - 1, 0, -1):
-        short = " ".join(words[:n]) + " …"
-        if measure(short) <= width:
-            return short
-    return fit_text(text, width, measure)
+    parts = text.split(sep)
+    lines: List[str] = []
+    line = parts[0]
+    for part in parts[1:]:
+        candidate = line + sep + part
+        if measure((candidate + sep).rstrip()) <= width:  # with the separator it ends in when broken after it
+            line = candidate
+        else:
+            lines.append((line + sep).rstrip())
+            line = indent + part
+    lines.append(line)
+    return lines
 
 
 def inner_width(element: UIElement) -> int:
@@ -95,5 +103,5 @@ def button_width_for(texts: Sequence[str], font: Measure) -> int:
 
 def width_by(font: Measure) -> Callable[[str], int]:
     """A text's width drawn with ``font`` (what :func:`fit_text` and
-    :func:`cut_at_space` measure with)."""
+    :func:`wrap_parts` measure with)."""
     return lambda text: font.size(text)[0]

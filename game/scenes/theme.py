@@ -34,6 +34,7 @@ from pygame_gui.core.resource_loaders import IResourceLoader
 from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource, set_default_manager
 
+from ..board.text import set_text_scale, text_scale
 from ..store.jsontypes import JSONObject
 from ..system.lru import Bounded
 from ..words import fonts, i18n
@@ -72,25 +73,18 @@ ALL_LANGUAGE_IDS = ("#language",)
 
 #: how much larger the text is with the large-text option
 LARGE_TEXT = 1.3
-_text_scale = 1.0
 
 
 def set_large_text(on: bool) -> None:
-    """Menus and the panel in larger text (``on``) or the usual size."""
-    global _text_scale
-    _text_scale = LARGE_TEXT if on else 1.0
-
-
-def text_scale() -> float:
-    """How much larger than usual the text is now (1.0: the usual size)."""
-    return _text_scale
+    """Menus, the panel and the board's numbers in larger text (``on``) or the usual size."""
+    set_text_scale(LARGE_TEXT if on else 1.0)
 
 
 def ui_font_px(size: Tuple[int, int]) -> int:
     """Panel text height for a window: readable from a sofa at any size
     (larger with the large-text option)."""
     w, h = size
-    return max(12, min(84, int(min(h / 40, w / 60) * _text_scale)))
+    return max(12, min(84, int(min(h / 40, w / 60) * text_scale())))
 
 
 #: a block of the theme file: "colours", "misc" and "font", each of words by name

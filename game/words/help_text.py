@@ -292,6 +292,9 @@ _EN: List[Section] = [
         "to the 7-point; 8/5 6/5 moves one checker from 8 to 5 and another from 6 to 5. An asterisk "
         "marks a hit (13/7*), (2) means the same move twice, \"bar\" is the bar and \"off\" is off the "
         "board: bar/22, 6/off.",
+        "<b>Ctrl+C</b> on the board copies the whole position as text: whose turn and the dice, the "
+        "score, the cube, the pip counts, where each side's checkers stand, and GNU Backgammon's "
+        "Position ID and Match ID, to paste into a message or an analysis program. <b>I</b> copies the two IDs alone.",
     ], "notation"),
     Section("Glossary", _glossary_paragraphs("en"), "glossary"),
     Section("Opening moves", _opening_paragraphs("en", [
@@ -412,6 +415,8 @@ _ZH: List[Section] = [
         "棋谱都按走棋一方自己的点号来写。13/7 表示一枚棋子从 13 号点走到 7 号点；8/5 6/5 表示一枚从 8 走到 5，"
         "另一枚从 6 走到 5。星号表示打子（13/7*），(2) 表示同样的走法走两次，bar 指中栏，off 指移出棋盘，"
         "例如 bar/22、6/off。",
+        "在棋盘上按 <b>Ctrl+C</b>，会把整个局面作为文字复制下来：轮到谁和骰子、比分、加倍骰、总点数、双方棋子的位置，"
+        "以及 GNU Backgammon 的局面 ID 和比赛 ID，可以粘贴到消息或分析软件里。按 <b>I</b> 只复制这两个 ID。",
     ], "notation"),
     Section("术语表", _glossary_paragraphs("zh"), "glossary"),
     Section("开局走法", _opening_paragraphs("zh", [

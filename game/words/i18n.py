@@ -212,6 +212,10 @@ EN: Dict[str, str] = {
     "records.no_dice": "No dice thrown yet.",
     # review (after a match: every decision rated)
     "match.ids": "IDs {ids} (copied)",
+    "match.copied": "The position copied as text, with its IDs",
+    "copy.cube_middle": "Cube {value}, in the middle",
+    "copy.cube_owned": "Cube {value}, {name}'s",
+    "copy.numbering": "Points numbered from {name}'s side",
     "lobby.setup": "Set up a position",
     "setup.title": "Set up a position",
     "setup.explain": "Paste a Position ID and a Match ID as GNU Backgammon writes them, then play on from there.",

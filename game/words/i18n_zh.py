@@ -202,6 +202,10 @@ ZH: Dict[str, str] = {
     "records.no_dice": "还没有掷过骰子。",
     # review (after a match: every decision rated)
     "match.ids": "ID {ids}（已复制）",
+    "match.copied": "局面已作为文字复制（含 ID）",
+    "copy.cube_middle": "加倍骰 {value}，在中间",
+    "copy.cube_owned": "加倍骰 {value}，归{name}",
+    "copy.numbering": "点号按{name}一方来数",
     "lobby.setup": "摆设局面",
     "setup.title": "摆设局面",
     "setup.explain": "粘贴 GNU Backgammon 格式的局面 ID 和比赛 ID，然后从这里接着下。",
