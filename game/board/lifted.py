@@ -15,8 +15,8 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 import pygame
 
+from . import palette
 from .layout import Layout
-from .palette import NUMBER
 from .projection import Projection
 from .solids import SHADOW_SLANT, circle_outline, convex_hull, ring
 from .text import TextCache
@@ -35,7 +35,7 @@ NUMBER_GAP = 0.06
 def number_room(layout: Layout, text: TextCache) -> int:
     """Screen pixels the far row's numbers take above the board's far edge
     (the oblique view fits the board below them)."""
-    label = text.render("24", layout.font_px("number"), NUMBER)
+    label = text.render("24", layout.font_px("number"), palette.theme().number)
     return label.get_height() + int((CHECKER_H + 3 * NUMBER_GAP) * layout.d)
 
 
@@ -128,14 +128,15 @@ class Lifted:
             planes = [pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1) for x, y in spots] + [lay.slab_rect(1, 0)]
             boxes = self.screen_boxes(planes, [height] * len(spots) + [SLAB_Z * d])
             places: Dict[int, Tuple[pygame.Rect, int]] = {}
+            number = palette.theme().number
             for p in range(1, 25):
                 x, y = lay.number_pos(p)
                 if p <= 12:
                     size = self.label_size("number", (x, y))
-                    places[p] = (self.label(None, str(p), "number", NUMBER, (x, y)), size)
+                    places[p] = (self.label(None, str(p), "number", number, (x, y)), size)
                     continue
                 size = self.label_size("number", (x, top))
-                rect = pygame.Rect((0, 0), self.text.render(str(p), size, NUMBER).get_size())
+                rect = pygame.Rect((0, 0), self.text.render(str(p), size, number).get_size())
                 ax, ay = proj.to_screen(x, top, height)
                 rect.midbottom = (round(ax), round(ay) - gap)
                 for box in boxes:  # moved up above any that reaches it
@@ -164,8 +165,13 @@ class Lifted:
         """The width of the ring on a checker's top."""
         return int(self.layout.checker_radius * self.projection.scale_at(*self.layout.board_rect.center) * 0.07)
 
-    def ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float) -> pygame.Rect:
-        """A ring round the top of a checker at ``centre`` (``scale``: of a checker's radius)."""
+    def ring(self, surface: pygame.Surface, centre: Point, colour: Tuple[int, int, int], scale: float, width: float, dashed: bool = False) -> pygame.Rect:
+        """A ring round the top of a checker at ``centre`` (``scale``: of a
+        checker's radius), with the theme's keyline along it; ``dashed``: in dashes."""
         lay = self.layout
         w = int(max(2.0, lay.d * width * self.projection.scale_at(*centre)))
-        return circle_outline(surface, self.projection, centre, CHECKER_H * lay.d, lay.checker_radius * scale, colour, w)
+        z, r = CHECKER_H * lay.d, lay.checker_radius * scale
+        keyline = palette.theme().keyline
+        if keyline is not None:
+            circle_outline(surface, self.projection, centre, z, r, keyline, w + 4, dashed)
+        return circle_outline(surface, self.projection, centre, z, r, colour, w, dashed)

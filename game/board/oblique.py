@@ -19,14 +19,14 @@ from typing import List, Optional, Tuple, Union
 
 import pygame
 
-from . import viewbuttons
+from . import palette, viewbuttons
 from .backdrop import draw_backdrop
 from .layout import OFF, Layout
 from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc, number_room
-from .palette import CHECKER, FOCUS_BLUE, GOLD, HINT, NUMBER
 from .projection import OBLIQUE, Projection, ViewAngles
 from .render import BoardRenderer, BoardView, TextCache, area_box, board_box
 from .solids import alpha_polygon
+from .sprites import rungs
 from .stage import LIFT_PER_SCALE, Stage
 
 #: with the heights the tests measure with (from lifted.py and stage.py)
@@ -56,9 +56,12 @@ class ObliqueRenderer(BoardRenderer):
         self.projection = Projection(board_box(layout), self.fit, replace(angles, mode=OBLIQUE))
         self._geo: Optional[Lifted] = None
         self._buttons: Optional[Tuple[Lifted, viewbuttons.Rects]] = None
-        #: the checkers, dice and cube, projected once per view
-        self.stage = Stage()
         super().__init__(layout, text, show_numbers, show_pips)
+
+    def _build(self) -> None:
+        #: the checkers, dice and cube, projected once per view (and theme)
+        self.stage = Stage()
+        super()._build()
 
     @property
     def angles(self) -> ViewAngles:
@@ -118,17 +121,17 @@ class ObliqueRenderer(BoardRenderer):
         return [self.geo.screen_box(r, tall if r in dice else lift) for r in plane]
 
     def prompt_rect(self, text: str) -> pygame.Rect:
-        return self.geo.label(None, text, "prompt", NUMBER, self._prompt_at())
+        return self.geo.label(None, text, "prompt", palette.theme().number, self._prompt_at())
 
     def pips_rect(self, view: BoardView, player: int) -> pygame.Rect:
         side = 0 if player == view.viewer else 1
-        return self.geo.label(None, str(view.snap.pips[player]), "pips", NUMBER, self.layout.pips_pos(side))
+        return self.geo.label(None, str(view.snap.pips[player]), "pips", palette.theme().number, self.layout.pips_pos(side))
 
     def _prompt_at(self) -> Point:
         return (float(self.layout.dice_area.centerx), float(self.layout.dice_area.centery))
 
     def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
-        lay, proj = self.layout, self.projection
+        lay, proj, t = self.layout, self.projection, palette.theme()
         snap = view.snap
         clip = surface.get_clip()
         whole = clip == surface.get_rect()
@@ -148,32 +151,30 @@ class ObliqueRenderer(BoardRenderer):
         for p in view.targets:
             if p == OFF:
                 if meets(lay.tray_halves[0]):
-                    alpha_polygon(surface, (*GOLD, 110), self.geo.rect_poly(lay.tray_halves[0]))
+                    alpha_polygon(surface, (*t.target, 110), self.geo.rect_poly(lay.tray_halves[0]))
             elif 1 <= p <= 24 and meets(lay.point_rect(p)):
-                tri = self.geo.poly(list(lay.triangle(p)))
-                alpha_polygon(surface, (*GOLD, 150), tri)
-                pygame.draw.lines(surface, GOLD, True, tri, max(2, int(lay.d * 0.05)))
+                self._draw_target(surface, p)
         self.stage.draw(surface, self.geo, view)
         for p in view.movable:
             spot = self.top_slot(snap, view.viewer, p)
             if p != view.selected and meets(spot):
-                self.geo.ring(surface, spot, GOLD, 1.1, 0.07)
+                self.geo.ring(surface, spot, t.target, 1.1, 0.07, t.dashed)
         if view.focus_step is not None:
-            self.geo.ring(surface, self.top_slot(snap, view.viewer, view.focus_step[0]), FOCUS_BLUE, 1.18, 0.1)
+            self.geo.ring(surface, self.top_slot(snap, view.viewer, view.focus_step[0]), t.focus, 1.18, 0.1)
         if view.selected is not None and snap.counts[view.viewer][view.selected] > 0:
-            self.geo.ring(surface, self.top_slot(snap, view.viewer, view.selected), GOLD, 1.18, 0.13)
+            self.geo.ring(surface, self.top_slot(snap, view.viewer, view.selected), t.target, 1.18, 0.13)
         for g in view.ghosts:
             if not meets(g):
                 continue
             pts = [(float(a), float(b)) for a, b in proj.many(disc(g, lay.checker_radius))]
-            alpha_polygon(surface, (*CHECKER[view.viewer], 120), pts)
+            alpha_polygon(surface, (*t.checker[view.viewer], 120), pts)
         if view.focus is not None:
-            self.geo.ring(surface, self.focus_spot(view), FOCUS_BLUE, 1.22, 0.1)
+            self.geo.ring(surface, self.focus_spot(view), t.focus, 1.22, 0.1)
         for player in (0, 1) if self.show_pips else ():
             side = 0 if player == view.viewer else 1
-            self.geo.label(surface, str(snap.pips[player]), "pips", NUMBER, lay.pips_pos(side))
+            self.geo.label(surface, str(snap.pips[player]), "pips", t.number, lay.pips_pos(side))
         if view.prompt:
-            self.geo.label(surface, view.prompt, "prompt", NUMBER, self._prompt_at())
+            self.geo.label(surface, view.prompt, "prompt", t.number, self._prompt_at())
         if view.hint:
             self._draw_hint_arrows(surface, view)
         if view.hint_lines:
@@ -181,9 +182,21 @@ class ObliqueRenderer(BoardRenderer):
         if view.banner:
             self._draw_banner(surface, view)
 
+    def _draw_target(self, surface: pygame.Surface, p: int) -> None:
+        """Point ``p`` highlighted as a target (striped, edged, where the theme has it)."""
+        t, lay = palette.theme(), self.layout
+        corners = list(lay.triangle(p))
+        tri = self.geo.poly(corners)
+        width = max(2, int(lay.d * 0.05))
+        alpha_polygon(surface, (*t.target, 110 if t.hatch else 150), tri)
+        lines = [(tri, True)] + ([(self.geo.poly([a, b]), False) for a, b in rungs(corners)] if t.hatch else [])
+        for colour, extra in ((t.keyline, 2), (t.target, 0)) if t.keyline is not None else ((t.target, 0),):
+            for pts, closed in lines:
+                pygame.draw.lines(surface, colour, closed, pts, width + extra)
+
     def _draw_hint_arrows(self, surface: pygame.Surface, view: BoardView) -> None:
         lay, proj = self.layout, self.projection
-        z = CHECKER_H * lay.d
+        z, hint = CHECKER_H * lay.d, palette.theme().hint
         for (ax, ay), (bx, by) in self.hint_segments(view):
             length = math.hypot(bx - ax, by - ay)
             if length < 1:
@@ -195,11 +208,11 @@ class ObliqueRenderer(BoardRenderer):
                 f = i * (length - head) / n
                 x, y = ax + ux * f, ay + uy * f
                 r = max(2, int(lay.d * 0.07 * proj.scale_at(x, y)))
-                pygame.draw.circle(surface, HINT, [round(c) for c in proj.to_screen(x, y, z)], r)
+                pygame.draw.circle(surface, hint, [round(c) for c in proj.to_screen(x, y, z)], r)
             base = (bx - ux * head, by - uy * head)
             wing = head * 0.55
             tri = [(bx, by), (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
-            pygame.draw.polygon(surface, HINT, self.geo.poly(tri, z))
+            pygame.draw.polygon(surface, hint, self.geo.poly(tri, z))
 
     def draw_moving(self, surface: pygame.Surface, view: BoardView) -> List[pygame.Rect]:
         return self.stage.draw_moving(surface, self.geo, view)

@@ -12,9 +12,8 @@ from typing import Dict, List, Optional, Tuple
 
 import pygame
 
-from . import places
+from . import palette, places
 from .layout import Layout
-from .palette import GOLD, HINT
 from .text import TextCache
 from .view import BoardView, board_area
 
@@ -106,7 +105,7 @@ class Overlays:
             self._draw_hint_list(surface, view)
 
     def _draw_hint_arrows(self, surface: pygame.Surface, view: BoardView) -> None:
-        lay = self.layout
+        lay, hint = self.layout, palette.theme().hint
         dot_r = max(2, int(lay.d * 0.07))
         spacing = max(6, lay.d * 0.28)
         for (ax, ay), (bx, by) in self.hint_segments(view):
@@ -119,13 +118,13 @@ class Overlays:
             n = max(1, int((length - head) / spacing))
             for i in range(n + 1):
                 f = i * (length - head) / n
-                pygame.draw.circle(surface, HINT, (round(ax + ux * f), round(ay + uy * f)), dot_r)
+                pygame.draw.circle(surface, hint, (round(ax + ux * f), round(ay + uy * f)), dot_r)
             tip = (bx, by)
             base = (bx - ux * head, by - uy * head)
             wing = head * 0.55
             pygame.draw.polygon(
                 surface,
-                HINT,
+                hint,
                 [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)],
             )
 
@@ -136,7 +135,7 @@ class Overlays:
         labels = [self.text.render(line, px, WHITE) for line in view.hint_lines]
         pad = int(px * 0.5)
         box = self.hint_box(view)
-        self._draw_shaded_box(surface, box, HINT, max(1, int(lay.d * 0.03)))
+        self._draw_shaded_box(surface, box, palette.theme().hint, max(1, int(lay.d * 0.03)))
         y = box.top + pad
         for label in labels:
             surface.blit(label, (box.left + pad, y))
@@ -213,7 +212,7 @@ class Overlays:
         box = self.banner_rect(view)
         assert box is not None and view.banner
         labels = self.banner_lines(view)
-        self._draw_shaded_box(surface, box, GOLD, max(2, int(lay.d * 0.04)))
+        self._draw_shaded_box(surface, box, palette.theme().target, max(2, int(lay.d * 0.04)))
         y = box.centery - sum(lab.get_height() for lab in labels) // 2
         for label in labels:
             surface.blit(label, label.get_rect(midtop=(box.centerx, y)))

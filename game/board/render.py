@@ -16,11 +16,10 @@ from dataclasses import replace
 from typing import List, Optional, Tuple
 
 import pygame
-import pygame.gfxdraw
 
 from ..play.happenings import Snapshot
-from ..system.window import opaque_surface
-from . import places, viewbuttons
+from . import palette, places, viewbuttons
+from .backdrop import draw_flat
 from .dirty import dirty_regions
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Hit, Layout
 from .overlays import Overlays
@@ -33,7 +32,7 @@ from .sprites import Sprites
 from .text import TextCache, font_path
 from .view import BoardView, area_box, board_area, board_box, dice_row
 
-#: the names this module has always offered (the oblique view and the icon import them from here)
+#: the names this module has always offered (the capitals: the standard theme's colours, see :mod:`game.board.palette`)
 __all__ = [
     "BoardRenderer", "BoardView", "TextCache", "font_path", "dice_row", "board_box", "board_area", "area_box",
     "BG", "WOOD", "WOOD_DARK", "FELT", "POINT_A", "POINT_B", "TRAY", "NUMBER", "GOLD", "HINT", "CHECKER",
@@ -81,10 +80,18 @@ class BoardRenderer(Overlays):
         return None if plane is None else self.layout.hit(plane)
 
     def _build(self) -> None:
-        #: the top view's sprites for this layout
+        #: the top view's sprites for this layout (in the theme drawn with now)
         self.sprites = Sprites(self.layout)
         self._shades = {}
         self.background = self._draw_background()
+
+    def _follow_theme(self) -> bool:
+        """Build the sprites and the background anew when the theme drawn
+        with (:func:`palette.use`) is no longer theirs; True when it was not."""
+        if self.sprites.theme == palette.current():
+            return False
+        self._build()
+        return True
 
     @property
     def checker(self) -> List[pygame.Surface]:
@@ -92,25 +99,7 @@ class BoardRenderer(Overlays):
         return self.sprites.checker
 
     def _draw_background(self) -> pygame.Surface:
-        lay = self.layout
-        surf = opaque_surface(lay.size)
-        surf.fill(BG)
-        pygame.draw.rect(surf, WOOD, lay.board_rect, border_radius=max(2, int(lay.d * 0.15)))
-        pygame.draw.rect(surf, WOOD_DARK, lay.board_rect, max(1, int(lay.d * 0.06)), border_radius=max(2, int(lay.d * 0.15)))
-        for felt in (lay.left_felt, lay.right_felt):
-            pygame.draw.rect(surf, FELT, felt)
-        pygame.draw.rect(surf, WOOD_DARK, lay.bar_rect.inflate(0, -int(lay.d * 0.2)))
-        for half in lay.tray_halves:
-            pygame.draw.rect(surf, TRAY, half.inflate(int(lay.d * 0.1), int(lay.d * 0.1)), border_radius=max(1, int(lay.d * 0.08)))
-        for p in range(1, 25):
-            colour = POINT_A if p % 2 else POINT_B
-            tri = [(round(x), round(y)) for x, y in lay.triangle(p)]
-            pygame.draw.polygon(surf, colour, tri)
-            pygame.gfxdraw.aapolygon(surf, tri, colour)
-            if self.show_numbers:
-                num = self.text.render(str(p), lay.font_px("number"), NUMBER)
-                surf.blit(num, num.get_rect(center=lay.number_pos(p)))
-        return surf
+        return draw_flat(self.layout, self.text, self.show_numbers)
 
     # -- drawing ---------------------------------------------------------------------------
     def blit_centered(self, surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> pygame.Rect:
@@ -137,7 +126,10 @@ class BoardRenderer(Overlays):
 
     def draw_static(self, surface: pygame.Surface, view: BoardView, area: Optional[pygame.Rect] = None) -> None:
         """Everything but what moves this frame (flying checkers, tumbling
-        dice), inside ``area`` only (default: the whole window)."""
+        dice), inside ``area`` only (default: the whole window; all of it
+        in a theme other than the last drawn in)."""
+        if self._follow_theme():
+            area = None
         if area is None:
             surface.blit(self.background, (0, 0))
             self._draw_static(surface, view)
@@ -202,20 +194,20 @@ class BoardRenderer(Overlays):
 
     def pips_rect(self, view: BoardView, player: int) -> pygame.Rect:
         """Where ``player``'s pip count is written in ``view``."""
-        label = self.text.render(str(view.snap.pips[player]), self.layout.font_px("pips"), NUMBER)
+        label = self.text.render(str(view.snap.pips[player]), self.layout.font_px("pips"), palette.theme().number)
         w, h = label.get_size()
         cx, cy = self.layout.pips_pos(0 if player == view.viewer else 1)
         return pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h)
 
     def prompt_rect(self, text: str) -> pygame.Rect:
         """Where the prompt's words ``text`` are drawn, in the middle of the dice's half."""
-        label = self.text.render(text, self.layout.font_px("prompt"), NUMBER)
+        label = self.text.render(text, self.layout.font_px("prompt"), palette.theme().number)
         w, h = label.get_size()
         cx, cy = self.layout.dice_area.center
         return pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h)
 
     def _draw_static(self, surface: pygame.Surface, view: BoardView) -> None:
-        lay, sp = self.layout, self.sprites
+        lay, sp, colours = self.layout, self.sprites, palette.theme()
         snap = view.snap
         # targets under the checkers
         for p in view.targets:
@@ -241,7 +233,7 @@ class BoardRenderer(Overlays):
                 for i in range(shown):
                     self.blit_centered(surface, sprite, lay.slot(side, loc, i))
                 if n > shown:
-                    label = self.text.render(str(n), count_px, CHECKER_TEXT[player])
+                    label = self.text.render(str(n), count_px, colours.checker_text[player])
                     self.blit_centered(surface, label, lay.slot(side, loc, shown - 1))
             for i in range(c[OFF]):
                 surface.blit(sp.slab[player], lay.slab_rect(side, i))
@@ -265,13 +257,13 @@ class BoardRenderer(Overlays):
         for player in (0, 1) if self.show_pips else ():
             side = 0 if player == view.viewer else 1
             x, y = lay.pips_pos(side)
-            label = self.text.render(str(snap.pips[player]), pips_px, NUMBER)
+            label = self.text.render(str(snap.pips[player]), pips_px, colours.number)
             self.blit_centered(surface, label, (x, y))
             dot = sp.pip_dot[player]
             dy = (label.get_height() + dot.get_height()) * 0.55
             self.blit_centered(surface, dot, (x, y + dy if side == 1 else y - dy))
         if view.prompt:
-            label = self.text.render(view.prompt, lay.font_px("prompt"), NUMBER)
+            label = self.text.render(view.prompt, lay.font_px("prompt"), colours.number)
             surface.blit(label, self.prompt_rect(view.prompt))
         if view.hint:
             self._draw_hint(surface, view)
@@ -282,6 +274,7 @@ class BoardRenderer(Overlays):
         """Draw what moves (tumbling dice, flying checkers); returns the
         rectangles drawn, so the next frame can restore just those."""
         rects: List[pygame.Rect] = []
+        self._follow_theme()
         if view.tumbling is not None:
             rects.extend(self._draw_dice(surface, view))
         for player, centre, scale in view.flying:
@@ -317,11 +310,11 @@ class BoardRenderer(Overlays):
         if not places.cube_drawn(view):
             return
         snap, lay = view.snap, self.layout
-        rect = self.cube_rect(view)
-        pygame.draw.rect(surface, CUBE_FACE, rect, border_radius=max(2, rect.width // 8))
-        pygame.draw.rect(surface, GOLD if snap.phase == "doubled" else WOOD_DARK, rect, max(1, rect.width // 20), border_radius=max(2, rect.width // 8))
+        rect, t = self.cube_rect(view), palette.theme()
+        pygame.draw.rect(surface, t.cube_face, rect, border_radius=max(2, rect.width // 8))
+        pygame.draw.rect(surface, t.target if snap.phase == "doubled" else t.wood_dark, rect, max(1, rect.width // 20), border_radius=max(2, rect.width // 8))
         value = self.cube_shown(view)
-        label = self.text.render(str(value), lay.font_px("cube"), CUBE_TEXT)
+        label = self.text.render(str(value), lay.font_px("cube"), t.cube_text)
         self.blit_centered(surface, label, rect.center)
 
     @staticmethod

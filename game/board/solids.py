@@ -265,8 +265,12 @@ def draw_checker(
     edge: Colour,
     shadows: Optional[Shadows],
     ring_width: int,
+    mark: Optional[Colour] = None,
+    outline: int = 0,
 ) -> pygame.Rect:
-    """One checker from its projected rims (see :func:`checker_rings`)."""
+    """One checker from its projected rims (see :func:`checker_rings`);
+    ``mark``: a cross of that colour on its top; ``outline``: its top's edge
+    that wide, in ``edge``."""
     bottom, top, inner, foot = rings[0], rings[1], rings[2], rings[3]
     rect = shadows.ellipse(surface, foot) if shadows is not None else None
     r = pygame.draw.polygon(surface, shade(edge, 0.8), cylinder_outline(bottom, top))
@@ -275,13 +279,26 @@ def draw_checker(
     pygame.draw.aalines(surface, shade(edge, 1.05), True, top_pts)
     ring_colour = (int(fill[0] * 0.85 + edge[0] * 0.15), int(fill[1] * 0.85 + edge[1] * 0.15), int(fill[2] * 0.85 + edge[2] * 0.15))
     pygame.draw.lines(surface, ring_colour, True, inner.tolist(), max(1, ring_width))
+    if outline:
+        pygame.draw.lines(surface, edge, True, top_pts, outline)
+    if mark is not None:  # from the inner ring's points, a quarter of the rim apart (RIM is a multiple of 8)
+        n = RIM // 8
+        for a in (n, 3 * n):
+            pygame.draw.line(surface, mark, inner[a].tolist(), inner[a + RIM // 2].tolist(), max(2, ring_width * 2))
     return r.union(rect) if rect is not None else r
 
 
-def circle_outline(surface: pygame.Surface, proj: Projection, centre: Point, z: float, radius: float, colour: Colour, width: int) -> pygame.Rect:
-    """A ring lying on the plane (at height ``z``): selection, focus, rings."""
+def circle_outline(
+    surface: pygame.Surface, proj: Projection, centre: Point, z: float, radius: float, colour: Colour, width: int, dashed: bool = False
+) -> pygame.Rect:
+    """A ring lying on the plane (at height ``z``): selection, focus, rings;
+    ``dashed``: in twelve dashes."""
     pts = _pts(proj.many(ring(centre[0], centre[1], z, radius)))
-    return pygame.draw.lines(surface, colour, True, pts, max(1, width))
+    if not dashed:
+        return pygame.draw.lines(surface, colour, True, pts, max(1, width))
+    step = RIM // 12
+    rects = [pygame.draw.lines(surface, colour, False, (pts + pts[:1])[k : k + step], max(1, width)) for k in range(0, RIM, step)]
+    return rects[0].unionall(rects[1:])
 
 
 def _rotation(spin: float, roll: float) -> np.ndarray:

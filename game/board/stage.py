@@ -11,12 +11,11 @@ from typing import Callable, List, Optional, Tuple
 
 import pygame
 
-from . import places
+from . import palette, places
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF
 from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc
-from .palette import BAR_HALO, CHECKER, CHECKER_EDGE, CHECKER_TEXT, CUBE_FACE, CUBE_TEXT, DIE, PIP
-from .solids import Shadows, checker_rings, draw_box, draw_checker, draw_slabs, face_values, prepare_dice, shade
-from .standing import StandingCheckers
+from .solids import Shadows, checker_rings, draw_box, draw_slabs, face_values, prepare_dice, shade
+from .standing import StandingCheckers, paint_checker
 from .view import BoardView, dice_row
 
 #: something standing on the board: its distance from the eye, where it is on the screen, how to draw it
@@ -59,12 +58,12 @@ class Stage:
             if whole or box.colliderect(clip):
                 draw(surface)
         for player, centre, text in labels:
-            geo.label(surface, text, "count", CHECKER_TEXT[player], centre, CHECKER_H * geo.layout.d)
+            geo.label(surface, text, "count", palette.theme().checker_text[player], centre, CHECKER_H * geo.layout.d)
 
     def _stage(self, geo: Lifted, view: BoardView) -> Staged:
         """What :meth:`draw` draws for ``view``, projected once (the parts of
         one frame share it)."""
-        lay, proj = geo.layout, geo.projection
+        lay, proj, t = geo.layout, geo.projection, palette.theme()
         counts = places.view_counts(view)
         d = lay.d
         items: List[Tuple[int, Point, float]] = []
@@ -77,7 +76,7 @@ class Stage:
             for loc in range(1, 26):
                 n = c[loc]
                 shown = min(n, MAX_BAR if loc == BAR_POINT else MAX_STACK)
-                halo = BAR_HALO[player] if loc == BAR_POINT else None
+                halo = t.bar_halo[player] if loc == BAR_POINT else None
                 for i in range(shown):
                     items.append((player, lay.slot(side, loc, i), 0.0))
                     if halo is not None:  # a dark checker on the dark bar stands out
@@ -87,7 +86,7 @@ class Stage:
             for i in range(c[OFF]):
                 r = lay.slab_rect(side, i)
                 inset = r.h * 0.05
-                slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, CHECKER[player]))
+                slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, t.checker[player]))
         solids = self.standing.solids(proj, items, lay.checker_radius, CHECKER_H * d, geo.checker_ring_width())
         if view.tumbling is None:
             solids.extend(self._dice_solids(geo, view))
@@ -102,8 +101,9 @@ class Stage:
     @staticmethod
     def _cube(surface: pygame.Surface, geo: Lifted, centre: Point, width: int, value: str) -> None:
         half = width / 2
-        draw_box(surface, geo.projection, centre, 0.0, (half, half, half), CUBE_FACE)
-        geo.label(surface, value, "cube", CUBE_TEXT, centre, width)
+        t = palette.theme()
+        draw_box(surface, geo.projection, centre, 0.0, (half, half, half), t.cube_face)
+        geo.label(surface, value, "cube", t.cube_text, centre, width)
 
     def _dice_solids(self, geo: Lifted, view: BoardView) -> List[Solid]:
         snap = view.snap
@@ -148,7 +148,7 @@ class Stage:
         lo, hi = rings.min(axis=(1, 2)), rings.max(axis=(1, 2))
         for k, (player, centre, z) in enumerate(items):
             box = pygame.Rect(int(lo[k][0]) - 2, int(lo[k][1]) - 2, int(hi[k][0] - lo[k][0]) + 5, int(hi[k][1] - lo[k][1]) + 5)
-            draw = partial(draw_checker, rings=rings[k], fill=CHECKER[player], edge=CHECKER_EDGE[player], shadows=self.shadows, ring_width=width)
+            draw = partial(paint_checker, rings=rings[k], player=player, shadows=self.shadows, ring_width=width)
             out.append((proj.depth(centre[0], centre[1], z), box, draw))
         return out
 
@@ -157,8 +157,9 @@ def _die_drawer(
     geo: Lifted, player: int, centre: Point, width: int, value: int, used: bool, spin: float, roll: float, hop: float, keep: bool = True
 ) -> Callable[[pygame.Surface], pygame.Rect]:
     """How to draw a die (``keep``: it stands still, its polygons are kept)."""
-    colour = shade(DIE[player], 0.55) if used else DIE[player]
-    pip = PIP[player]
+    t = palette.theme()
+    colour = shade(t.die[player], 0.55) if used else t.die[player]
+    pip = t.pip[player]
     half = width / 2
 
     def draw(surface: pygame.Surface) -> pygame.Rect:

@@ -31,7 +31,7 @@ import numpy as np
 import pygame
 
 from ..system.lru import Bounded
-from .palette import CHECKER, CHECKER_EDGE
+from . import palette
 from .projection import Projection
 from .solids import Scratch, Shadows, checker_rings, draw_checker
 
@@ -73,8 +73,7 @@ class _Standing:
         self.seen = not scratch_first
 
     def _paint(self, sprite: pygame.Surface) -> None:
-        p = self.player
-        draw_checker(sprite, self.rings - np.array(self.at.topleft, float), CHECKER[p], CHECKER_EDGE[p], _SHADOW, self.ring_width)
+        paint_checker(sprite, self.rings - np.array(self.at.topleft, float), self.player, _SHADOW, self.ring_width)
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
         if self.sprite is not None:
@@ -90,6 +89,15 @@ class _Standing:
         self.sprite = sprite
         self.rings = self.rings[:0]  # no longer needed
         return surface.blit(sprite, self.at)
+
+
+def paint_checker(surface: pygame.Surface, rings: np.ndarray, player: int, shadows: Optional[Shadows], ring_width: int) -> pygame.Rect:
+    """:func:`~game.board.solids.draw_checker` in the theme drawn with now:
+    its colours, its mark, its outline (as much wider than the ring on
+    its top as the theme's checkers' edge is wider than the standard one)."""
+    t = palette.theme()
+    outline = int(ring_width * t.edge / 0.07) if t.edge > palette.STANDARD.edge else 0
+    return draw_checker(surface, rings, t.checker[player], t.checker_edge[player], shadows, ring_width, t.mark[player], outline)
 
 
 _SHADOW = AlphaShadows()

@@ -35,6 +35,7 @@ from typing import Callable, Dict, Optional, Sequence, Tuple
 import numpy as np
 import pygame
 
+from . import palette
 from .layout import BOARD_W, FAR_TRAY_FREE, RIGHT_HALF, TOP_POINTS, Layout
 from .projection import OBLIQUE, TOP, VIEWS
 from .text import TextCache
@@ -171,15 +172,18 @@ def at(rects: Rects, pos: Tuple[float, float]) -> Optional[str]:
 def draw(surface: pygame.Surface, rects: Rects, mode: str, focused: Optional[str] = None) -> None:
     """Both buttons at ``rects``, the one of the view shown highlighted, the
     one with the keyboard focus (``focused``) ringed (inside its square, so
-    drawing the buttons again always wipes an old ring)."""
+    drawing the buttons again always wipes an old ring); in the theme's
+    colours of the board's numbers, targets and focus (the standard theme's
+    are :data:`ICON`, :data:`ACTIVE` and :data:`FOCUS`)."""
+    t = palette.theme()
     for view in VIEWS:
         r = rects[view]
         on = view == mode
         radius = max(2, r.w // 6)
         pygame.draw.rect(surface, FACE, r, border_radius=radius)
-        colour = ACTIVE if on else ICON
+        colour = t.target if on else t.number
         if view == focused:
-            pygame.draw.rect(surface, FOCUS, r, max(2, r.w // 7), border_radius=radius)
+            pygame.draw.rect(surface, t.focus, r, max(2, r.w // 7), border_radius=radius)
         else:
             pygame.draw.rect(surface, colour, r, max(1, r.w // 14), border_radius=radius)
         inner = r.inflate(-r.w // 2, -r.h // 2)
@@ -217,8 +221,9 @@ def draw_tip(surface: pygame.Surface, text: TextCache, layout: Layout, rects: Re
     """The name of the view ``mode`` in its box (opaque: drawing it again
     changes nothing); returns the box."""
     box = tip_rect(text, layout, rects, mode, words)
-    label = text.render(words, _tip_px(layout), ICON)
+    icon = palette.theme().number
+    label = text.render(words, _tip_px(layout), icon)
     pygame.draw.rect(surface, TIP_BACK, box, border_radius=max(2, box.h // 5))
-    pygame.draw.rect(surface, ICON, box, 1, border_radius=max(2, box.h // 5))
+    pygame.draw.rect(surface, icon, box, 1, border_radius=max(2, box.h // 5))
     surface.blit(label, label.get_rect(center=box.center))
     return box
