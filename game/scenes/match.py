@@ -27,6 +27,7 @@ from ..board import viewbuttons
 from ..board.viewbuttons import ViewButton
 from ..words import i18n
 from ..match.cues import CueList
+from ..match.narrate import Narrator, both
 from ..input.intents import INTENT_EVENTS, intent_of
 from ..match import presenter
 from ..match.actions import MatchActions
@@ -77,9 +78,9 @@ class MatchScene(Scene):
         self.query = MoveQuery(session)
         self.text = TextCache()
         self.animator = Animator(session.snapshot(), lambda: self.settings.animation_speed, lambda: self.settings.pass_pause)
-        #: the sounds of what the board has shown, played once a step
+        #: the sounds and the words (to the announcer) of what the board has shown
         self.cues = CueList(lambda: [p for p in (0, 1) if session.is_human(p)])
-        self.animator.listener = self.cues.heard
+        self.animator.listener = both(self.cues.heard, Narrator(lambda: self.session, app.announcer.say).heard)
         self.layout: Optional[Layout] = None
         self.renderer: Optional[BoardRenderer] = None
         #: the side panel and the top bar
@@ -233,8 +234,7 @@ class MatchScene(Scene):
             return
         self.dirty = True
         intent = self.controller.command(word, self.places(), self.query)
-        if intent is not None:
-            self.do(intent)
+        self.do(intent) if intent is not None else self.actions.focus_moved()
 
     def view_button_rects(self) -> viewbuttons.Rects:
         """Where the view buttons are now (they move as the oblique view turns)."""

@@ -315,6 +315,20 @@ _EN: List[Section] = [
         "controller, ask for a hint. Tab, the arrow keys (a TV remote's arrows and OK) and a "
         "controller's shoulder buttons and d-pad reach the two view buttons as they reach any other button.",
     ], "views"),
+    Section("Playing without seeing the board", [
+        "Everything the board shows is also said in words: whose turn it is, the dice, every step of "
+        "both sides (\"Black: 13 to 8, hits\"), the cube, passes, the result and the score. Turn on "
+        "<b>Speak</b> in Settings, Seeing and hearing (or start the game with <b>--speak</b>): the words go "
+        "to your screen reader (NVDA, JAWS, VoiceOver, Orca through speech-dispatcher) or to a speech "
+        "engine, at the rate you choose. Moving the focus with Tab or the arrows says the button, the "
+        "point and its checkers, or the place a checker can go.",
+        "Keys that ask, at any moment of a game: <b>W</b> the whole position; <b>1</b> to <b>4</b> one "
+        "quarter of the board (1 is your home board); <b>P</b> the pip counts; <b>G</b> the dice left; "
+        "<b>M</b> the steps you may play; <b>B</b> the last move; <b>S</b> the score and the cube; "
+        "<b>R</b> the last announcement again; <b>Q</b> (a controller's Guide button) all of them as a list.",
+        "Seeing and hearing also offers a <b>colour-blind</b> board, whose two sides and targets differ "
+        "by pattern and outline as well as colour, a <b>high-contrast</b> board, and <b>large text</b>.",
+    ], "access"),
     Section("Tips", [
         "<b>Make points.</b> Two checkers together are safe and block your opponent. Your 5-point, "
         "4-point and bar point are the most useful ones to own early.",
@@ -432,6 +446,17 @@ _ZH: List[Section] = [
         "两种视角下操作完全相同：点击或拖动棋子，用键盘或手柄，请求提示都可以。Tab 键、方向键（电视遥控器的方向键和确定键）"
         "以及手柄的肩键和十字键，都能像选中其他按钮一样选中这两个视角按钮。",
     ], "views"),
+    Section("不看棋盘也能下", [
+        "棋盘上的一切也会用文字说出来：轮到谁、骰子、双方的每一步（“黑方：13 到 8，打子”）、加倍骰、"
+        "无棋可走、胜负和比分。在“设置 → 视觉与朗读”里打开<b>朗读</b>（或用 <b>--speak</b> 启动游戏）："
+        "文字会交给你的读屏软件（如 NVDA 或 VoiceOver，Linux 上经由 speech-dispatcher 交给 Orca）或语音引擎，"
+        "语速可调。用 Tab 或方向键移动焦点时，会读出按钮、所在的点和上面的棋子，或棋子能去的位置。",
+        "对局中随时可用的询问键：<b>W</b> 整个局面；<b>1</b> 到 <b>4</b> 棋盘的四个区（1 是你的内盘）；"
+        "<b>P</b> 总点数；<b>G</b> 剩下的骰子；<b>M</b> 可走的步；<b>B</b> 上一步；<b>S</b> 比分和加倍骰；"
+        "<b>R</b> 重复上一条播报；<b>Q</b>（手柄的 Guide 键）把这些列成菜单。",
+        "“视觉与朗读”里还有<b>色盲友好</b>棋盘（双方棋子和目标位置除了颜色还用花纹和轮廓区分）、"
+        "<b>高对比度</b>棋盘和<b>大字</b>。",
+    ], "access"),
     Section("实战要点", [
         "<b>多做成点。</b>两枚棋子在一起就安全，还能挡住对手。开局阶段最值得抢的是 5 号点、4 号点和 7 号点。",
         "<b>留意孤子。</b>离对方棋子 6 格以内的孤子，被打的机会比更远的大得多。实在要留孤子，就留在对方难以掷中的位置。",

@@ -426,6 +426,10 @@ EN: Dict[str, str] = {
 }
 
 from .i18n_zh import ZH  # noqa: E402  (after EN: the tests compare the two)
+from .i18n_say import EN_SAY, ZH_SAY  # noqa: E402  (the announcements' words)
+
+EN.update(EN_SAY)
+ZH.update(ZH_SAY)
 
 #: the languages the settings offer: (code, name in that language)
 LANGUAGES: Tuple[Tuple[str, str], ...] = (("en", "English"), ("zh", "中文"))
