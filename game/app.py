@@ -210,6 +210,7 @@ class App(Loop):
         The window's size and place are remembered for the next start."""
         self.remember_window()
         self.save_settings()
+        self.announcer.close()
         self.save_match()
         self.saves.flush()
         if self.hosted is not None:  # the friend is told the host has left

@@ -5,6 +5,8 @@ speech log, and the speech backends themselves."""
 import os
 import shutil
 import subprocess
+import threading
+import time
 
 import pygame
 import pytest
@@ -252,40 +254,76 @@ def test_history_stays_bounded():
 
 
 class FakeProcess:
+    """A speech process that speaks until it is stopped (or for ever)."""
+
+    made = []
+
     def __init__(self, argv, **kw):
         self.argv = argv
-        self.terminated = False
+        self.stopped = threading.Event()
         FakeProcess.made.append(self)
 
     def poll(self):
-        return None
+        return 0 if self.stopped.is_set() or self.argv[-1] == "-C" else None
 
     def terminate(self):
-        self.terminated = True
+        self.stopped.set()
 
     def wait(self, timeout=None):
+        if self.argv[-1] != "-C" and not self.argv[-1].startswith("quick"):
+            self.stopped.wait(timeout)
         return 0
 
 
-def test_a_speech_command_interrupts_the_stale_announcement():
+def made(n, timeout=5.0):
+    end = time.monotonic() + timeout
+    while len(FakeProcess.made) < n and time.monotonic() < end:
+        time.sleep(0.005)
+    return [p.argv[-1] for p in FakeProcess.made]
+
+
+def test_espeak_says_the_steps_of_a_game_in_turn_and_a_question_interrupts():
     FakeProcess.made = []
     sp = CommandSpeech("/usr/bin/espeak-ng", rate="fast", run=FakeProcess)
-    sp.speak("White rolls 3 and 1")
-    sp.speak("White: 8 to 5")
-    first, second = FakeProcess.made
-    assert first.terminated and not second.terminated
-    assert second.argv == ["/usr/bin/espeak-ng", "-s", "250", "White: 8 to 5"]
-    sp.speak("-leading dash")
-    assert FakeProcess.made[-1].argv[-1] == "leading dash"
+    sp.speak("quick White rolls 3 and 1", interrupt=False)
+    sp.speak("White: 8 to 5", interrupt=False)
+    sp.speak("White: 6 to 5", interrupt=False)
+    assert made(2) == ["quick White rolls 3 and 1", "White: 8 to 5"]  # one at a time, none dropped
+    time.sleep(0.05)
+    assert len(FakeProcess.made) == 2  # the third waits for the second to finish
+    sp.speak("-Pips: White 163, Black 167.")  # the player asks: what waits is stale, what speaks stops
+    assert made(3)[-1] == "Pips: White 163, Black 167." and FakeProcess.made[1].stopped.is_set()
+    assert FakeProcess.made[-1].argv == ["/usr/bin/espeak-ng", "-s", "250", "Pips: White 163, Black 167."]
+    assert "White: 6 to 5" not in made(3)
+    sp.close()
 
 
-def test_speech_dispatcher_is_cancelled_then_spoken_at_the_rate():
+def test_speech_dispatcher_queues_the_game_and_cancels_for_a_question():
     FakeProcess.made = []
     sp = CommandSpeech("/usr/bin/spd-say", rate="slow", run=FakeProcess)
-    sp.speak("Black doubles to 2.")
-    cancel, said = FakeProcess.made
-    assert cancel.argv == ["/usr/bin/spd-say", "-C"]
-    assert said.argv[:3] == ["/usr/bin/spd-say", "-r", str(int((140 - 185) / 1.2))] and said.argv[-1] == "Black doubles to 2."
+    sp.speak("Black doubles to 2.", interrupt=False)
+    sp.speak("Pips: White 167, Black 167.")
+    said, cancel, asked = FakeProcess.made
+    assert said.argv == ["/usr/bin/spd-say", "-r", str(int((140 - 185) / 1.2)), "Black doubles to 2."]
+    assert cancel.argv == ["/usr/bin/spd-say", "-C"] and asked.argv[-1] == "Pips: White 167, Black 167."
+
+
+def test_the_game_is_told_in_turn_and_the_keys_interrupt(backgammon_home):
+    d = AppDriver(size=(1280, 720), seed=3, settings=Settings(pace="instant", sound=False))
+    rec = recording(d)
+    from game.play.options import MatchOptions
+
+    d.app.flow.start_match(MatchOptions(mode="hotseat", length=1), dice=FixedDice([3, 1]))
+    d.settle()
+    d.key(pygame.K_SPACE)
+    d.settle()
+    assert rec.said[-1].startswith("Opening roll") and rec.interrupts[-1] is False  # the game: told in turn
+    tab_to(d, lambda i: isinstance(i, PlayStep))
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert rec.said[-1].startswith("White: ") and rec.interrupts[-1] is False
+    d.key(pygame.K_p)
+    assert rec.said[-1].startswith("Pips: ") and rec.interrupts[-1] is True  # a question: at once
 
 
 def test_find_speech_gives_none_when_nothing_speaks(monkeypatch):

@@ -80,7 +80,7 @@ class MatchScene(Scene):
         self.animator = Animator(session.snapshot(), lambda: self.settings.animation_speed, lambda: self.settings.pass_pause)
         #: the sounds and the words (to the announcer) of what the board has shown
         self.cues = CueList(lambda: [p for p in (0, 1) if session.is_human(p)])
-        self.animator.listener = both(self.cues.heard, Narrator(lambda: self.session, app.announcer.say).heard)
+        self.animator.listener = both(self.cues.heard, Narrator(lambda: self.session, app.announcer.tell).heard)
         self.layout: Optional[Layout] = None
         self.renderer: Optional[BoardRenderer] = None
         #: the side panel and the top bar

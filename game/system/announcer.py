@@ -92,6 +92,11 @@ class Announcer:
         for listener in self._listeners:
             listener(text)
 
+    def tell(self, text: str) -> None:
+        """Announce ``text`` after what is being said (what happens in a game:
+        each step is heard; what the player asks, or the focus, interrupts)."""
+        self.say(text, interrupt=False)
+
     def repeat(self) -> None:
         """Say the last announcement again."""
         if self.last is not None:

@@ -68,10 +68,13 @@ class RecordingSpeech:
 
     def __init__(self) -> None:
         self.said: List[str] = []
+        #: for each text, whether it interrupted what was said before it
+        self.interrupts: List[bool] = []
         self.rate = "normal"
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         self.said.append(text)
+        self.interrupts.append(interrupt)
 
     def set_rate(self, rate: str) -> None:
         self.rate = rate
@@ -117,8 +120,12 @@ class ScreenReaderSpeech:
 
 
 class CommandSpeech:
-    """A speech command run once a text (``spd-say``, ``espeak-ng``); a new
-    text stops the one before."""
+    """A speech command run once a text (``spd-say``, ``espeak-ng``).
+
+    speech-dispatcher queues what it is given and cancels it all on ``-C``;
+    espeak speaks one text a process, so texts wait their turn on a thread
+    of their own, and an interrupting text drops those waiting and stops the
+    one being spoken."""
 
     def __init__(self, command: str, rate: str = "normal",
                  run: Callable[..., "subprocess.Popen[bytes]"] = subprocess.Popen):
@@ -126,7 +133,10 @@ class CommandSpeech:
         self.name = os.path.basename(command)
         self.rate = rate
         self._run = run
+        self._lock = threading.Lock()
         self._spoken: Optional["subprocess.Popen[bytes]"] = None
+        self._texts: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._thread: Optional[threading.Thread] = None
 
     @classmethod
     def find(cls, rate: str = "normal") -> Optional["CommandSpeech"]:
@@ -146,21 +156,56 @@ class CommandSpeech:
         return [self.command, "-s", str(wpm)] + (["-w", to_file] if to_file else []) + [text]
 
     def speak(self, text: str, interrupt: bool = True) -> None:
+        if self.name == "spd-say":  # the dispatcher keeps the queue
+            if interrupt:
+                self._start([self.command, "-C"], wait=True)
+            self._start(self.argv(text))
+            return
         if interrupt:
+            self._drop_waiting()
             self._stop()
+        self._texts.put(text)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._speak_in_turn, name="speech", daemon=True)
+            self._thread.start()
+
+    def _start(self, argv: List[str], wait: bool = False) -> Optional["subprocess.Popen[bytes]"]:
         try:
-            if self.name == "spd-say" and interrupt:  # speech-dispatcher: cancel what it is saying first
-                self._run([self.command, "-C"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).wait(2)
-            self._spoken = self._run(self.argv(text), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            process = self._run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if wait:
+                process.wait(2)
+            return process
         except (OSError, subprocess.SubprocessError) as exc:
             LOG.warning("%s did not speak: %s", self.name, exc)
+            return None
+
+    def _speak_in_turn(self) -> None:
+        while True:
+            text = self._texts.get()
+            if text is None:
+                return
+            process = self._start(self.argv(text))
+            with self._lock:
+                self._spoken = process
+            if process is not None:
+                try:
+                    process.wait(60)
+                except (OSError, subprocess.SubprocessError):
+                    pass
+
+    def _drop_waiting(self) -> None:
+        try:
+            while True:
+                self._texts.get_nowait()
+        except queue.Empty:
+            pass
 
     def _stop(self) -> None:
-        spoken, self._spoken = self._spoken, None
+        with self._lock:
+            spoken, self._spoken = self._spoken, None
         if spoken is not None and spoken.poll() is None:
             try:
                 spoken.terminate()
-                spoken.wait(1)
             except (OSError, subprocess.SubprocessError):
                 pass
 
@@ -168,18 +213,20 @@ class CommandSpeech:
         self.rate = rate
 
     def close(self) -> None:
+        self._drop_waiting()
         self._stop()
+        self._texts.put(None)
 
 
 class EngineSpeech:
     """``pyttsx3`` on a thread of its own (its loop blocks while it speaks);
-    only the newest text waits, so a stale one is skipped."""
+    texts wait their turn, and an interrupting one drops those waiting."""
 
     name = "pyttsx3"
 
     def __init__(self, engine: Any, rate: str = "normal"):
         self._engine = engine
-        self._texts: "queue.Queue[Optional[str]]" = queue.Queue(maxsize=1)
+        self._texts: "queue.Queue[Optional[str]]" = queue.Queue()
         self.set_rate(rate)
         self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
         self._thread.start()
@@ -197,17 +244,15 @@ class EngineSpeech:
     def speak(self, text: str, interrupt: bool = True) -> None:
         if interrupt:
             try:
-                self._texts.get_nowait()  # the one waiting is stale
+                while True:
+                    self._texts.get_nowait()  # stale
             except queue.Empty:
                 pass
             try:
                 self._engine.stop()
             except Exception:
                 pass
-        try:
-            self._texts.put_nowait(text)
-        except queue.Full:
-            pass
+        self._texts.put(text)
 
     def set_rate(self, rate: str) -> None:
         try:
@@ -216,10 +261,7 @@ class EngineSpeech:
             pass
 
     def close(self) -> None:
-        try:
-            self._texts.put_nowait(None)
-        except queue.Full:
-            pass
+        self._texts.put(None)
 
     def _run(self) -> None:
         while True:
