@@ -14,7 +14,7 @@ import pytest
 from engine import FixedDice, Match
 from engine.kinds import LogKind
 from game.match.ask import AskTopic, answer, point_sentence
-from game.match.intents import PlayStep, Take
+from game.match.intents import AskMenu, PlayStep, Take
 from game.match.narrate import Narrator
 from game.play.happenings import HappeningKind
 from game.play.session import Session
@@ -176,6 +176,13 @@ def test_the_keys_that_ask_answer_in_words_and_on_the_board(backgammon_home):
     assert rec.said[-1].startswith(i18n.t("ask.menu.title"))
     d.click_button(dialog.answer_buttons[1])  # pips
     assert rec.said[-1] == answer(AskTopic.PIPS, s, 0)
+    # the top bar's Ask button opens the same list: a controller's d-pad and A reach it like any button
+    tab_to(d, lambda i: i == AskMenu())
+    d.pad(pygame.CONTROLLER_BUTTON_A)
+    from game.scenes.dialog import DialogScene
+
+    assert rec.said[-1].startswith(i18n.t("ask.menu.title")) and isinstance(d.scene, DialogScene)
+    d.key(pygame.K_ESCAPE)
 
 
 def test_points_quadrants_bar_and_trays_in_words():

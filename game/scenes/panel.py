@@ -257,13 +257,13 @@ class SidePanel:
         log_h = int(self.rect.height * (0.22 if friend else 0.28))  # (the connection's lines take the rest)
         self.toggle_h = int(f * 1.8)
         self.log = LogView(pygame.Rect(0, 0, w, log_h), max(10, int(f * 0.85)))
-        # the distribution: as many rows as the longest needs, after four rows of steps and four lines of log
+        # the distribution: as many rows as the longest needs, after four rows of steps and two lines of log
         # (the rows below it move down); more scroll.  The log takes the rest, up to its share
         dist_row = int(f * 1.3)
         room = self.rect.height - m - 2 * gap - self.toggle_h - self.steps_top
         log_line = self.log.line_h
         rows, log_h = DistributionView.rows(DistributionView.rows_needed(manager, c, pygame.Rect(m, dist_top, w, dist_row)), dist_row,
-                                            room - 4 * (int(f * 1.2) + gap), 4 * log_line + 2 * self.log.pad, log_h)
+                                            room - 4 * (int(f * 1.2) + gap), 2 * log_line + 2 * self.log.pad, log_h)
         self.dist = DistributionView(manager, c, pygame.Rect(m, dist_top, w, rows * dist_row), dist_row, rows)
         #: the distribution's rows (labels)
         self.distribution = self.dist.labels

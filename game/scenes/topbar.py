@@ -1,6 +1,6 @@
 """The match scene's top bar (pygame_gui): back to the lobby, restart,
 resign on the left; the match score and length and whose turn it is in the
-middle; the settings gear on the right.  Like the side panel it only shows a
+middle; the questions to hear the board (Ask) and the settings gear on the right.  Like the side panel it only shows a
 :class:`TopState` and says which action a button stands for."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..words.i18n import t
-from ..match.intents import Intent, OpenSettings, Resign, Restart, ToLobby
+from ..match.intents import AskMenu, Intent, OpenSettings, Resign, Restart, ToLobby
 from ..match.presenter import TopState
 from .ui import gear_icon
 
@@ -49,13 +49,18 @@ class TopBar:
         gw = h
         self.gear = UIButton(pygame.Rect(self.rect.width - m - gw, m, gw, h), "", manager, container=c, object_id="#gear")
         self.gear_img = gear_icon(max(8, int(gw * 0.66)))
-        free = self.rect.width - m - gw - gap - x
+        # the questions to hear the board (game/match/ask.py): a button, so any controller reaches them
+        aw = int(f * 3.6)
+        self.ask = UIButton(pygame.Rect(self.rect.width - m - gw - gap - aw, m, aw, h), t("top.ask"), manager, container=c,
+                            object_id="#topbar")
+        free = self.rect.width - m - gw - aw - 2 * gap - x
         self.score = UILabel(pygame.Rect(x, m, free // 2, h), "", manager, container=c, object_id="#status")
         self.turn = UILabel(pygame.Rect(x + free // 2, m, free - free // 2, h), "", manager, container=c, object_id="#status")
         self.actions: Dict[UIButton, Action] = {
             self.lobby: ToLobby(),
             self.restart: Restart(),
             self.resign: Resign(),
+            self.ask: AskMenu(),
             self.gear: OpenSettings(),
         }
         self.state: Optional[TopState] = None
@@ -82,7 +87,7 @@ class TopBar:
         return True
 
     def focusables(self) -> List[Tuple[UIButton, Action]]:
-        return [(b, self.actions[b]) for b in (self.lobby, self.restart, self.resign, self.gear) if b.is_enabled and b.visible]
+        return [(b, self.actions[b]) for b in (self.lobby, self.restart, self.resign, self.ask, self.gear) if b.is_enabled and b.visible]
 
     def action_for(self, element: object) -> Optional[Action]:
         """What ``element`` (a pygame_gui event's) stands for; None: not one of these."""
