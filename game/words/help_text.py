@@ -325,7 +325,7 @@ _EN: List[Section] = [
         "Keys that ask, at any moment of a game: <b>W</b> the whole position; <b>1</b> to <b>4</b> one "
         "quarter of the board (1 is your home board); <b>P</b> the pip counts; <b>G</b> the dice left; "
         "<b>M</b> the steps you may play; <b>B</b> the last move; <b>S</b> the score and the cube; "
-        "<b>R</b> the last announcement again; <b>Q</b> (a controller's Guide button) all of them as a list.",
+        "<b>R</b> the last announcement again; <b>Q</b>, the <b>Ask</b> button at the top or a controller's Guide button: all of them as a list.",
         "Seeing and hearing also offers a <b>colour-blind</b> board, whose two sides and targets differ "
         "by pattern and outline as well as colour, a <b>high-contrast</b> board, and <b>large text</b>.",
     ], "access"),
@@ -453,7 +453,7 @@ _ZH: List[Section] = [
         "语速可调。用 Tab 或方向键移动焦点时，会读出按钮、所在的点和上面的棋子，或棋子能去的位置。",
         "对局中随时可用的询问键：<b>W</b> 整个局面；<b>1</b> 到 <b>4</b> 棋盘的四个区（1 是你的内盘）；"
         "<b>P</b> 总点数；<b>G</b> 剩下的骰子；<b>M</b> 可走的步；<b>B</b> 上一步；<b>S</b> 比分和加倍骰；"
-        "<b>R</b> 重复上一条播报；<b>Q</b>（手柄的 Guide 键）把这些列成菜单。",
+        "<b>R</b> 重复上一条播报；<b>Q</b>、顶部的<b>询问</b>按钮或手柄的 Guide 键把这些列成菜单。",
         "“视觉与朗读”里还有<b>色盲友好</b>棋盘（双方棋子和目标位置除了颜色还用花纹和轮廓区分）、"
         "<b>高对比度</b>棋盘和<b>大字</b>。",
     ], "access"),
