@@ -77,13 +77,18 @@ class LobbyScene(MenuScene):
         ]
         y = top
         self.rows = {}
+        # the labels' column as wide as the widest label needs (at most the rows' usual 42%): the rest to the choices
+        assert self.manager is not None
+        font = self.manager.get_theme().get_font(["#row_label", "label"])
+        label_w = min(int(left_w * 0.42), max(font.size(text)[0] for _, text, choices, _, _ in rows if choices) + 2 * m)
         for key, text, choices, value, field in rows:
             if key is None or choices is None or value is None or field is None:
                 y += gap
                 self.label(pygame.Rect(x0, y, left_w, int(f * 1.6)), text, object_id="#small", fit=True)
                 y += int(f * 1.6)
                 continue
-            self.rows[key] = ChoiceRow[ChoiceValue](self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field))
+            self.rows[key] = ChoiceRow[ChoiceValue](self, pygame.Rect(x0, y, left_w, row_h), text, choices, value, self._setter(field),
+                                                    label_w=label_w)
             y += row_h + gap
         self._computer_rows()
         # the actions: a column right of the choices, or (portrait) two columns below them

@@ -50,12 +50,13 @@ class TopBar:
         self.gear = UIButton(pygame.Rect(self.rect.width - m - gw, m, gw, h), "", manager, container=c, object_id="#gear")
         self.gear_img = gear_icon(max(8, int(gw * 0.66)))
         # the questions to hear the board (game/match/ask.py): a button, so any controller reaches them
-        aw = int(f * 3.6)
+        aw = manager.get_theme().get_font(["#topbar", "button"]).size(t("top.ask"))[0] + f
         self.ask = UIButton(pygame.Rect(self.rect.width - m - gw - gap - aw, m, aw, h), t("top.ask"), manager, container=c,
                             object_id="#topbar")
         free = self.rect.width - m - gw - aw - 2 * gap - x
-        self.score = UILabel(pygame.Rect(x, m, free // 2, h), "", manager, container=c, object_id="#status")
-        self.turn = UILabel(pygame.Rect(x + free // 2, m, free - free // 2, h), "", manager, container=c, object_id="#status")
+        score_w = free * 4 // 7  # "Match to 7 · White 0 – 0 Black" is the longer of the two
+        self.score = UILabel(pygame.Rect(x, m, score_w, h), "", manager, container=c, object_id="#status")
+        self.turn = UILabel(pygame.Rect(x + score_w, m, free - score_w, h), "", manager, container=c, object_id="#status")
         self.actions: Dict[UIButton, Action] = {
             self.lobby: ToLobby(),
             self.restart: Restart(),
