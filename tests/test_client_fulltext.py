@@ -62,7 +62,7 @@ def _check_distribution(d, tag: str) -> None:
     # the labels lie above the buttons, inside the panel
     assert dist.labels[-1].rect.bottom <= panel.primary.rect.top, tag
     assert panel.rect.contains(pygame.Rect(dist.labels[0].rect.topleft, (width, len(dist.labels) * dist.row_h))), tag
-    # every row is shown whole, the wheel scrolling to the ones below
+    # every row is shown whole, the wheel (or Page Down) scrolling to the ones below
     seen = []
     for _ in range(len(dist.lines)):
         d.frames(1)
@@ -71,7 +71,10 @@ def _check_distribution(d, tag: str) -> None:
         seen += [lab.text.removesuffix(" …") for lab in dist.labels]
         if dist.scroll + len(dist.labels) >= len(dist.lines):
             break
-        d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False, window=None)
+        if tag.startswith("zh"):  # Page Down scrolls as the wheel does (keyboard players)
+            d.key(pygame.K_PAGEDOWN)
+        else:
+            d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False, window=None)
         d.frames(1)
     assert set(dist.lines) <= set(seen), (tag, dist.lines, seen)
     assert len(dist.labels) >= DIST_ROWS[0], tag

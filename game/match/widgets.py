@@ -22,6 +22,9 @@ from .intents import Intent
 from .presenter import PanelState, TopState
 
 
+#: keys that scroll the position's lines when they need more rows than the panel has: (key, wheel steps)
+SCROLL_KEYS = {pygame.K_PAGEUP: 1, pygame.K_PAGEDOWN: -1}
+
 class MatchWidgets:
     """The side panel and the top bar of a match screen of ``size`` (``friend``: of a friend game over the network)."""
 
@@ -49,6 +52,9 @@ class MatchWidgets:
             self._hovered = inside
         else:
             self.version += 1  # any other event may change what the widgets show
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:  # the position's lines, by keys (as by the wheel)
+            self.panel.dist.wheel(SCROLL_KEYS[event.key])
+            return True
         return bool(self.manager.process_events(event))
 
     def intent_for(self, element: object) -> Optional[Intent]:
