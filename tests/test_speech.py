@@ -214,12 +214,15 @@ def test_a_scripted_game_is_said_word_for_word(lang):
     for h in s.drain():
         n.heard("end", h)
     W, B = i18n.t("player.0"), i18n.t("player.1")
-    assert said == [
+    assert said == [  # two humans at one screen: each is also told what they may do
         i18n.t("say.opening", name0=W, a=3, name1=B, b=1, first=W),
+        i18n.t("say.hint.steps"),
         i18n.t("say.step", name=W, frm=8, to=5),
         i18n.t("say.step", name=W, frm=6, to=5),
         i18n.t("say.turn", name=B),
+        i18n.t("say.hint.roll_double"),
         i18n.t("say.roll", name=B, d1=6, d2=4),
+        i18n.t("say.hint.steps"),
     ]
 
 
@@ -324,7 +327,8 @@ def test_the_game_is_told_in_turn_and_the_keys_interrupt(backgammon_home):
     d.settle()
     d.key(pygame.K_SPACE)
     d.settle()
-    assert rec.said[-1].startswith("Opening roll") and rec.interrupts[-1] is False  # the game: told in turn
+    assert rec.said[-2].startswith("Opening roll") and rec.interrupts[-2:] == [False, False]  # the game: told in turn
+    assert rec.said[-1] == i18n.t("say.hint.steps")  # and what the player may do now
     tab_to(d, lambda i: isinstance(i, PlayStep))
     d.key(pygame.K_RETURN)
     d.settle()

@@ -14,8 +14,8 @@ the mover's own numbering (as backgammon players write moves: "13 to 8").
 >>> n = Narrator(lambda: s, said.append)
 >>> _ = s.roll()
 >>> for h in s.drain(): n.heard("end", h)
->>> said
-['Opening roll: White 3, Black 1. White plays first.']
+>>> said   # (and, to a human, what they may do now)
+['Opening roll: White 3, Black 1. White plays first.', 'Tab to the steps, or M to hear them.']
 """
 
 from __future__ import annotations
@@ -59,9 +59,13 @@ def happening_words(h: Happening, session: Session) -> List[str]:
         d1, d2 = h.dice
         if h.opening:
             white, black = (d1, d2) if h.player == 0 else (d2, d1)
-            return [t("say.opening", name0=player_name(0), a=white, name1=player_name(1), b=black, first=name)]
-        high, low = ordered_dice(h.dice)  # the larger first, as the panel, the log and .mat files write them
-        return [t("say.roll", name=name, d1=high, d2=low)]
+            said = [t("say.opening", name0=player_name(0), a=white, name1=player_name(1), b=black, first=name)]
+        else:
+            high, low = ordered_dice(h.dice)  # the larger first, as the panel, the log and .mat files write them
+            said = [t("say.roll", name=name, d1=high, d2=low)]
+        if session.is_human(h.player) and h.after.phase == Phase.MOVE:  # what the player may do now
+            said.append(t("say.hint.steps"))
+        return said
     if kind == K.STEP and h.step is not None:
         key = "say.step_hit" if h.step.hit else "say.step"
         return [t(key, name=name, frm=point_word(h.step.frm), to=point_word(h.step.to))]
@@ -70,9 +74,16 @@ def happening_words(h: Happening, session: Session) -> List[str]:
     if kind == K.TURN:
         if h.after.phase == Phase.OVER:
             return []
-        return [t("say.turn", name=player_name(h.after.turn))]
+        nxt = h.after.turn
+        said = [t("say.turn", name=player_name(nxt))]
+        if session.is_human(nxt):
+            a = h.after  # (the board as shown: the game may be further on)
+            may_double = a.cube_enabled and a.cube_owner in (None, nxt) and a.cube_value < 64
+            said.append(t("say.hint.roll_double" if may_double else "say.hint.roll"))
+        return said
     if kind == K.DOUBLE:
-        return [t("say.double", name=name, value=2 * h.before.cube_value)]  # (offered: the cube turns once taken)
+        said = [t("say.double", name=name, value=2 * h.before.cube_value)]  # (offered: the cube turns once taken)
+        return said + ([t("say.hint.answer")] if session.is_human(1 - h.player) else [])
     if kind == K.TAKE:
         return [t("say.take", name=name, value=h.after.cube_value)]
     if kind == K.DROP:
