@@ -182,7 +182,14 @@ def test_the_keys_that_ask_answer_in_words_and_on_the_board(backgammon_home):
     from game.scenes.dialog import DialogScene
 
     assert rec.said[-1].startswith(i18n.t("ask.menu.title")) and isinstance(d.scene, DialogScene)
-    d.key(pygame.K_ESCAPE)
+    # its last question copies the whole position (Ctrl+C for a controller)
+    from game.match.copytext import position_text
+    from game.system import clipboard
+
+    clipboard.copy("")
+    assert d.scene.answer_buttons[-1].text == i18n.t("ask.menu.copy")
+    d.click_button(d.scene.answer_buttons[-1])
+    assert clipboard.paste() == position_text(s) and rec.said[-1] == i18n.t("match.copied")
 
 
 def test_points_quadrants_bar_and_trays_in_words():
@@ -386,3 +393,30 @@ def test_speech_follows_the_platform_until_the_player_chooses(backgammon_home, m
     app.save_settings()
     again = App(size=(800, 600))
     assert again.settings.speak is False and not again.announcer.speaking  # the player's word wins
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["usual", "large"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_ask_list_fits_at_every_size(size, lang, large, backgammon_home):
+    from fitting import element_misfits
+
+    from game.play.options import MatchOptions
+    from game.scenes import theme
+    from game.scenes.dialog import DialogScene
+
+    d = AppDriver(size=size, settings=Settings(pace="instant", sound=False, language=lang, large_text=large))
+    try:
+        theme.set_large_text(large)
+        d.app.flow.start_match(MatchOptions(mode="hotseat", length=5, cube=True), dice=FixedDice([3, 1]))
+        d.settle()
+        d.key(pygame.K_q)
+        d.frames(2)
+        dialog = d.scene
+        assert isinstance(dialog, DialogScene) and len(dialog.answer_buttons) == 8
+        window = pygame.Rect((0, 0), size)
+        for b in dialog.answer_buttons:
+            assert window.contains(b.rect) and dialog.box.rect.contains(b.rect)
+            assert not element_misfits(b, f"{lang} {size}"), b.text
+    finally:
+        theme.set_large_text(False)

@@ -16,9 +16,10 @@ from ..words.i18n import t
 from ..play.netplay import NetSession
 from ..play.session import Session, Snapshot
 from . import ask, presenter
+from .copytext import copy_position
 from .controller import BoardController
 from .intents import (
-    PRIMARY, AnswerResignation, Ask, AskMenu, ContinueAlone, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
+    PRIMARY, AnswerResignation, Ask, AskMenu, ContinueAlone, CopyPosition, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
     OpenSettings, PlayStep, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
     ToggleLog, ToggleView, ToLobby, Undo,
 )
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 ASK_MENU: Tuple[Tuple[str, Intent], ...] = (
     ("position", Ask(ask.AskTopic.POSITION)), ("pips", Ask(ask.AskTopic.PIPS)), ("dice", Ask(ask.AskTopic.DICE)),
     ("moves", Ask(ask.AskTopic.MOVES)), ("last", Ask(ask.AskTopic.LAST)), ("score", Ask(ask.AskTopic.SCORE)),
-    ("repeat", Ask()),
+    ("repeat", Ask()), ("copy", CopyPosition()),
 )
 
 
@@ -82,6 +83,7 @@ class MatchActions:
             ShowIds: self._show_ids,
             Ask: self._ask,
             AskMenu: self._ask_menu,
+            CopyPosition: self._copy_position,
             Reselect: lambda _: self._after(True),
             Deselect: self._deselect,
         }
@@ -219,6 +221,12 @@ class MatchActions:
         text = getattr(focused[0], "text", "") if focused is not None else ""
         if text:
             self.app.announcer.say(t("say.focus.button", text=text))
+
+    def _copy_position(self, _: CopyPosition) -> bool:
+        words = copy_position(self.session)
+        self.app.announcer.say(words)
+        self.say(words)
+        return True
 
     def _ask_menu(self, _: AskMenu) -> bool:
         """The questions as a list (a controller reaches them all from one button)."""

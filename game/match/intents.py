@@ -166,6 +166,11 @@ class Ask:
 
 
 @dataclass(frozen=True)
+class CopyPosition:
+    """The whole position as text, with its IDs, on the clipboard (Ctrl+C, the ask menu)."""
+
+
+@dataclass(frozen=True)
 class AskMenu:
     """The questions as a list to choose from (Q, a controller's Guide button)."""
 
@@ -186,7 +191,7 @@ class Deselect:
 Intent = Union[
     Roll, Double, Take, Drop, MoveChecker, PlayStep, EndTurn, Undo, TakeBack, Hint, NextGame, Resign,
     AnswerResignation, Primary, ToggleAutoEnd, ToggleLog, ToggleView, SetView, ResetView, ToLobby, Restart,
-    ContinueAlone, OpenSettings, ShowIds, Ask, AskMenu, Reselect, Deselect,
+    ContinueAlone, OpenSettings, ShowIds, Ask, AskMenu, CopyPosition, Reselect, Deselect,
 ]
 
 #: the key and controller words (game/input/intents.py) that are commands on the match screen;

@@ -37,15 +37,22 @@ class DialogScene(MenuScene):
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
         f = self.font_px
-        n = len(self.choices)
         bh = int(f * 2.4)
         gap = max(6, f // 2)
+        need = self.button_width([text for text, _ in self.choices])
+        # the answers in one row, or in as few rows as the window's width needs (the ask menu's eight)
+        n = len(self.choices)
+        while n > 1 and n * need + (n + 1) * gap > w - 20 - 2 * f:
+            n -= 1
+        fit_rows = max(1, (h - int(f * 8)) // (bh + gap))  # a tiny window: more columns, however narrow
+        n = max(n, -(-len(self.choices) // fit_rows))
+        rows = -(-len(self.choices) // max(1, n))
         bw = max(int(f * 7), min(int(f * 11), (min(w - 40, f * 40) - (n + 1) * gap) // max(1, n)))
         # as wide as the longest answer needs ("Backgammon (12 pt)"), as far as the window allows
         widest = (w - 20 - 2 * f - (n + 1) * gap) // max(1, n)
-        bw = max(bw, min(widest, self.button_width([text for text, _ in self.choices])))
+        bw = max(bw, min(widest, need))
         pw = max(min(w - 20, f * 30), n * bw + (n + 1) * gap + 2 * f)
-        ph = int(f * 9.5)
+        ph = int(f * 9.5) + (rows - 1) * (bh + gap)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
         title = self.label(pygame.Rect(rect.x + f, rect.y + f, pw - 2 * f, int(f * 2.2)), self.title, object_id="#heading")
@@ -62,10 +69,11 @@ class DialogScene(MenuScene):
                 label.set_relative_position((rect.x + f, rect.y + int(f * 3.3) + i * line_h))
         total = n * bw + (n - 1) * gap
         x = rect.x + (pw - total) // 2
-        y = rect.bottom - f - bh
+        y = rect.bottom - f - bh - (rows - 1) * (bh + gap)
         self.answer_buttons = []
         for i, (text, _) in enumerate(self.choices):
-            self.answer_buttons.append(self.button(pygame.Rect(x + i * (bw + gap), y, bw, bh), text, ("answer", i)))
+            r, c = divmod(i, n)
+            self.answer_buttons.append(self.button(pygame.Rect(x + c * (bw + gap), y + r * (bh + gap), bw, bh), text, ("answer", i)))
         if self.focus.index is None:
             self.focus.index = 0  # Enter answers with the first choice
 

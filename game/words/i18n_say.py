@@ -74,6 +74,7 @@ EN_SAY: Dict[str, str] = {
     "ask.menu.last": "Last move (B)",
     "ask.menu.score": "Score and cube (S)",
     "ask.menu.repeat": "Repeat (R)",
+    "ask.menu.copy": "Copy the position (Ctrl+C)",
     # the focus on a screen
     "say.focus.button": "{text}, button.",
     "say.focus.choice": "{label}: {text}, {state}.",
@@ -164,6 +165,7 @@ ZH_SAY: Dict[str, str] = {
     "ask.menu.last": "上一步 (B)",
     "ask.menu.score": "比分和加倍骰 (S)",
     "ask.menu.repeat": "重复 (R)",
+    "ask.menu.copy": "复制局面 (Ctrl+C)",
     "say.focus.button": "{text}，按钮。",
     "say.focus.choice": "{label}：{text}，{state}。",
     "say.focus.chosen": "已选",
