@@ -169,6 +169,7 @@ class AttractScene(MatchScene):
                             show_pips=app.settings.show_pips)
         session = Session(Match(length=1, cube=False), (get_bot(self.level), get_bot(self.level)), settings)
         super().__init__(app, session)
+        self.animator.listener = self.cues.heard  # not told either: a café's screen does not talk all day
         self._over_wait = 0.0
         self._caption: Optional[pygame.Surface] = None
 

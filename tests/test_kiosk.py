@@ -192,8 +192,13 @@ def test_attract_mode_plays_intermediate_against_intermediate_fast_and_silent():
     assert attract.settings.pace == "fast" and attract.settings.animation_speed == PACE_TIMINGS["fast"][0]
     assert not attract.settings.sound and (d.app.settings.pace, d.app.settings.animation_speed) == before
     assert attract.busy  # it keeps the loop running
-    d.frames(3)
-    assert attract.board_view() is not None
+    told = len(d.app.announcer.history)
+    for _ in range(40):
+        if attract.session.thinking:
+            attract.session.wait_for_computer()
+        d.frames(3)
+    assert attract.board_view() is not None and attract.session.game.log  # it plays ...
+    assert len(d.app.announcer.history) == told  # ... and tells nothing, even with speech on
     d.key(pygame.K_a)
     assert isinstance(d.scene, LobbyScene)
 
