@@ -420,3 +420,22 @@ def test_the_ask_list_fits_at_every_size(size, lang, large, backgammon_home):
             assert not element_misfits(b, f"{lang} {size}"), b.text
     finally:
         theme.set_large_text(False)
+
+
+def test_a_hint_asked_for_is_said_best_first(backgammon_home):
+    from game.match.ask import spoken_play
+    from game.play.options import MatchOptions
+
+    d = AppDriver(size=(1280, 720), seed=3, settings=Settings(pace="instant", sound=False))
+    rec = recording(d)
+    d.app.flow.start_match(MatchOptions(mode="hotseat", length=1), dice=FixedDice([3, 1]))
+    d.settle()
+    d.key(pygame.K_SPACE)
+    d.settle()
+    d.key(pygame.K_h)
+    hint = d.session.wait_for_hint()
+    d.frames(3)
+    assert hint is not None and hint.plays
+    first = i18n.t("say.hint_play", rank=1, play=spoken_play(hint.plays[0][2]))
+    assert rec.said[-1].startswith(i18n.t("say.hint", plays=first))
+    assert "8 to 5, 6 to 5" in rec.said[-1]  # 3-1: the 5-point

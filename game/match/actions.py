@@ -222,6 +222,14 @@ class MatchActions:
         if text:
             self.app.announcer.say(t("say.focus.button", text=text))
 
+    def hint_arrived(self) -> bool:
+        """The hint asked for has come: its plays said, best first (the board draws them)."""
+        hint = self.session.hint
+        if hint is not None and hint.plays:
+            plays = [t("say.hint_play", rank=i + 1, play=ask.spoken_play(text)) for i, (_, _, text) in enumerate(hint.plays)]
+            self.app.announcer.say(t("say.hint", plays=" ".join(plays)))
+        return True
+
     def _copy_position(self, _: CopyPosition) -> bool:
         words = copy_position(self.session)
         self.app.announcer.say(words)

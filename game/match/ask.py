@@ -80,6 +80,25 @@ def quadrant_sentence(snap: Snapshot, viewer: int, quadrant: int) -> str:
     return t("ask.quadrant", where=where, points=t("panel.dist.sep").join(parts) or t("ask.quadrant.empty"))
 
 
+def spoken_play(text: str) -> str:
+    """A play in notation as it is said: "13/8 6/5*" -> "13 to 8, 6 to 5 hits" (bar and off as words).
+
+    >>> spoken_play("bar/22 6/off(2) 13/8*")
+    'bar to 22, 6 to off 2 times, 13 to 8 hits'
+    """
+    parts = []
+    for move in text.split():
+        times = ""
+        if move.endswith(")") and "(" in move:
+            move, n = move[:-1].split("(")
+            times = " " + t("say.times", n=n)
+        hits = move.count("*")
+        stops = [point_word(25) if p == "bar" else point_word(0) if p == "off" else p for p in move.replace("*", "").split("/")]
+        said = t("ask.step", frm=stops[0], to=stops[-1]) if len(stops) > 1 else stops[0]
+        parts.append(said + times + (" " + t("say.hits") if hits else ""))
+    return t("panel.dist.sep").join(parts)
+
+
 def answer(topic: AskTopic, session: Session, viewer: int) -> str:
     """The answer to ``topic`` now."""
     snap = session.snapshot()

@@ -299,9 +299,8 @@ class MatchScene(Scene):
             self.tutoring.ready()
         if s.pending():
             self._changed()
-        if s.hint_version != self._hint_seen:
-            self._hint_seen = s.hint_version
-            self.dirty = True
+        if s.hint_version != self._hint_seen:  # a hint came: drawn, and said
+            self._hint_seen, self.dirty = s.hint_version, self.actions.hint_arrived()
         self.animator.update(dt)
         if len(pending_passes(self.animator)) != self._passes_shown:
             self._pass_seen()
