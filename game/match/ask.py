@@ -124,7 +124,10 @@ def answer(topic: AskTopic, session: Session, viewer: int) -> str:
         return t("ask.moves", steps=t("panel.dist.sep").join(said))
     if topic == AskTopic.LAST:
         lines = session.log_lines()
-        return t("ask.last", text=lines[-1]) if lines else t("ask.last.none")
+        if not lines:
+            return t("ask.last.none")
+        head, sep, play = lines[-1].rpartition(": ")
+        return t("ask.last", text=f"{head}{sep}{spoken_play(play)}" if sep and "/" in play else lines[-1])
     return _score_and_cube(session)
 
 
