@@ -131,6 +131,9 @@ def test_the_panel_follows_the_connection_as_it_changes(pair):
     gs.client.close()
     until([host], lambda: same_words(connection_text(host), t("net.status.friend_away", name=t("net.friend.start"))), timeout=10)
     assert host.scene.panel.state.connection == tr(hs.status())
+    # and it is said, for a player who does not look at the panel
+    host.frames(2)
+    assert t("net.status.friend_away", name=t("net.friend.start")) in host.app.announcer.history
 
 
 def test_the_panel_says_the_connection_is_lost_when_the_server_goes(pair):

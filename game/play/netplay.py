@@ -160,6 +160,7 @@ class NetSession(HeldSession):
         self.rematch_state: Optional[State] = None   # a rematch has started: the scene shows it
         self.asked_continue = False    # the scene asked whether to continue against the computer
         self.told_ended = False        # the scene said the match has ended
+        self.status_said: Optional[str] = None  # the connection line as last announced
         self._recheck = False          # a whole state came while an intent waited for a decision
 
     # -- what the scene reads ----------------------------------------------------------------

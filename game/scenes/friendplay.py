@@ -51,7 +51,13 @@ def friend_update(app: AppHost, session: NetSession, animating: bool, say: Calla
         app.keep_match(session, replace(app.options, mode="computer", level=FALLBACK_LEVEL))
     if session.told is not None:  # the server's word on the player's action: said on the board
         say(tr(session.told))
+        app.announcer.say(tr(session.told))
         session.told = None
+    status = tr(session.status())
+    if status != session.status_said:  # the connection's news, told as the panel shows it
+        if session.status_said is not None:
+            app.announcer.say(status)
+        session.status_said = status
     if session.may_continue and not session.asked_continue:
         session.asked_continue = True  # (after "Wait" the panel's button and C still offer it)
         ask(app, t("net.gone.left_title" if session.friend_left else "net.gone.title"), t("net.gone.text", status=tr(session.status())),
