@@ -439,3 +439,14 @@ def test_a_hint_asked_for_is_said_best_first(backgammon_home):
     first = i18n.t("say.hint_play", rank=1, play=spoken_play(hint.plays[0][2]))
     assert rec.said[-1].startswith(i18n.t("say.hint", plays=first))
     assert "8 to 5, 6 to 5" in rec.said[-1]  # 3-1: the 5-point
+
+
+def test_a_screen_reader_that_goes_away_is_said_once(caplog):
+    class Gone:
+        def speak(self, text, interrupt=False):
+            raise OSError("NVDA is not running")
+
+    sp = speech_mod.ScreenReaderSpeech(Gone(), "screen reader: NVDA")
+    sp.speak("White rolls 3 and 1.")
+    sp.speak("White: 8 to 5.")
+    assert sum("did not take the words" in r.getMessage() for r in caplog.records) == 1

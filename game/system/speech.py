@@ -89,6 +89,7 @@ class ScreenReaderSpeech:
     def __init__(self, output: Any, name: str):
         self._output = output
         self.name = name
+        self._failed = False
 
     @classmethod
     def find(cls, only_screen_reader: bool = False) -> Optional["ScreenReaderSpeech"]:
@@ -109,8 +110,10 @@ class ScreenReaderSpeech:
     def speak(self, text: str, interrupt: bool = True) -> None:
         try:
             self._output.speak(text, interrupt=interrupt)
-        except Exception as exc:  # the screen reader went away: say it once in the log
-            LOG.warning("the screen reader did not take the words: %s", exc)
+        except Exception as exc:  # the screen reader went away: said once in the log
+            if not self._failed:
+                self._failed = True
+                LOG.warning("the screen reader did not take the words: %s", exc)
 
     def set_rate(self, rate: str) -> None:
         pass  # the screen reader's own rate is the player's
