@@ -450,3 +450,36 @@ def test_a_screen_reader_that_goes_away_is_said_once(caplog):
     sp.speak("White rolls 3 and 1.")
     sp.speak("White: 8 to 5.")
     assert sum("did not take the words" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_the_seeing_and_hearing_screen_applies_and_keeps_each_choice(backgammon_home, monkeypatch):
+    from game.board import palette
+    from game.scenes import theme
+    from game.scenes.access import AccessScene
+    from game.scenes.lobby import LobbyScene
+    from game.store.storage import Storage
+
+    monkeypatch.setattr("game.system.announcer.find_speech", lambda rate="normal": RecordingSpeech())
+    d = AppDriver(size=(1280, 720), settings=None)
+    try:
+        d.click_button(d.scene.gear_button)
+        d.click_button(d.scene.access_button)
+        access = d.scene
+        assert isinstance(access, AccessScene)
+        assert d.app.announcer.last == i18n.t("say.screen", title=i18n.t("access.title"))
+        d.click_button(access.rows["speak"].button_for(True))
+        assert d.app.announcer.speaking and isinstance(d.app.announcer.speech, RecordingSpeech)
+        d.click_button(d.scene.rows["rate"].button_for("fast"))
+        assert d.app.announcer.speech.rate == "fast"
+        d.click_button(d.scene.rows["theme"].button_for("high_contrast"))
+        assert palette.current() == "high_contrast"
+        d.click_button(d.scene.rows["large_text"].button_for(True))
+        assert theme.text_scale() == theme.LARGE_TEXT and isinstance(d.scene, AccessScene)
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.scene, LobbyScene)
+        stored, _ = Storage().load_settings()
+        assert (stored.speak, stored.speech_rate, stored.theme, stored.large_text) == (True, "fast", "high_contrast", True)
+    finally:
+        palette.use("standard")
+        theme.set_large_text(False)

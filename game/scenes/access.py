@@ -92,4 +92,7 @@ class AccessScene(MenuScene):
 
     def act(self, action) -> None:
         if action[0] == "back":
-            self.app.flow.back()
+            self.back()
+
+    def back(self) -> None:
+        self.app.flow.back()

@@ -41,8 +41,8 @@ Finder = Callable[[str], Optional[Speech]]
 class Announcer:
     """Says things: on to speech (when on), the speech log and :attr:`history`."""
 
-    def __init__(self, finder: Finder = find_speech, log_path: Optional[str] = None):
-        self._finder = finder
+    def __init__(self, finder: Optional[Finder] = None, log_path: Optional[str] = None):
+        self._finder = finder  # None: find_speech, looked up when speech is first asked for
         self.speech: Optional[Speech] = None
         self.speaking = False
         self.rate = "normal"
@@ -66,7 +66,7 @@ class Announcer:
         """Speak from now on (finding a way to speak the first time), or stop."""
         self.speaking = bool(on)
         if self.speaking and self.speech is None and not self.unavailable:
-            self.speech = self._finder(self.rate)
+            self.speech = (self._finder or find_speech)(self.rate)
             if self.speech is None:
                 self.unavailable = True
                 LOG.warning("no speech here (no screen reader, speech-dispatcher, espeak-ng or pyttsx3): "
