@@ -60,9 +60,13 @@ def tab_to(d: AppDriver, wanted, limit: int = 60) -> None:
 
 def keyboard_turn(d: AppDriver) -> None:
     """The human's turn by keys only: Space rolls, Tab and Enter play the steps, answer a double."""
+    from game.scenes.dialog import DialogScene
+
     s = d.session
     g = s.game
-    if s.must_answer_double():
+    if isinstance(d.scene, DialogScene):  # the computer offers to resign: Enter takes the first answer (accept)
+        d.key(pygame.K_RETURN)
+    elif s.must_answer_double():
         tab_to(d, lambda i: isinstance(i, Take))
         d.key(pygame.K_RETURN)
     elif s.can_double() and g.cube_value == 1 and g.cube_owner is None:
@@ -99,7 +103,7 @@ def test_a_whole_game_against_the_computer_by_keys_is_said_in_order(lang, backga
     d.settle()
     assert isinstance(d.scene, MatchScene)
     for _ in range(3000):
-        if d.session.game.phase == "over" or not isinstance(d.scene, MatchScene):
+        if d.session.game.phase == "over":
             break
         keyboard_turn(d)
     g = d.session.game
