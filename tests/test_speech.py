@@ -42,6 +42,19 @@ def recording(d: AppDriver) -> RecordingSpeech:
     return rec
 
 
+def rolled_hotseat(size=(1280, 720)):
+    """A hot-seat single game at the screen, speech into a recorder, the opening 3-1 thrown by Space."""
+    from game.play.options import MatchOptions
+
+    d = AppDriver(size=size, seed=3, settings=Settings(pace="instant", sound=False))
+    rec = recording(d)
+    d.app.flow.start_match(MatchOptions(mode="hotseat", length=1), dice=FixedDice([3, 1]))
+    d.settle()
+    d.key(pygame.K_SPACE)
+    d.settle()
+    return d, rec
+
+
 def tab_to(d: AppDriver, wanted, limit: int = 60) -> None:
     """Tab until the keyboard focus is on ``wanted`` (a button, or a test of the focused button's intent)."""
     for _ in range(limit):
@@ -330,14 +343,7 @@ def test_speech_dispatcher_queues_the_game_and_cancels_for_a_question():
 
 
 def test_the_game_is_told_in_turn_and_the_keys_interrupt(backgammon_home):
-    d = AppDriver(size=(1280, 720), seed=3, settings=Settings(pace="instant", sound=False))
-    rec = recording(d)
-    from game.play.options import MatchOptions
-
-    d.app.flow.start_match(MatchOptions(mode="hotseat", length=1), dice=FixedDice([3, 1]))
-    d.settle()
-    d.key(pygame.K_SPACE)
-    d.settle()
+    d, rec = rolled_hotseat()
     assert rec.said[-2].startswith("Opening roll") and rec.interrupts[-2:] == [False, False]  # the game: told in turn
     assert rec.said[-1] == i18n.t("say.hint.steps")  # and what the player may do now
     tab_to(d, lambda i: isinstance(i, PlayStep))
@@ -428,14 +434,8 @@ def test_the_ask_list_fits_at_every_size(size, lang, large, backgammon_home):
 
 def test_a_hint_asked_for_is_said_best_first(backgammon_home):
     from game.match.ask import spoken_play
-    from game.play.options import MatchOptions
 
-    d = AppDriver(size=(1280, 720), seed=3, settings=Settings(pace="instant", sound=False))
-    rec = recording(d)
-    d.app.flow.start_match(MatchOptions(mode="hotseat", length=1), dice=FixedDice([3, 1]))
-    d.settle()
-    d.key(pygame.K_SPACE)
-    d.settle()
+    d, rec = rolled_hotseat()
     d.key(pygame.K_h)
     hint = d.session.wait_for_hint()
     d.frames(3)
