@@ -141,7 +141,8 @@ def cpu_wait() -> float:
 def test_hosting_never_waits_on_the_network_on_the_frame_loop(monkeypatch):
     # A slow server start (a second) and a slow local network (a second to announce, a second to
     # withdraw): the press, "Starting…", the code shown and announced, the cancel: no frame waits
-    # for them.  A frame of the loop takes a few ms; one that waited would take a second.
+    # for them.  A frame of the loop takes a few ms; one that waited would take a whole second, so
+    # the bound sits at half of that: a slow or busy machine's frame never comes near it.
     SlowAnnouncer.made, SlowStart.threads = [], []
     monkeypatch.setattr(hosting, "LanAnnouncer", SlowAnnouncer)
     monkeypatch.setattr(hosting.ServerThread, "start", SlowStart.around(hosting.ServerThread.start))
@@ -165,7 +166,7 @@ def test_hosting_never_waits_on_the_network_on_the_frame_loop(monkeypatch):
     assert announcer.code == fs.client.code
     d.key(pygame.K_ESCAPE)  # cancel: the announcement is withdrawn, the server stops
     assert isinstance(d.scene, LobbyScene) and d.app.hosted is None
-    assert max(times) < 0.05, [(i, round(x, 3)) for i, x in enumerate(times) if x > 0.01] + [len(times)]
+    assert max(times) < 0.5, [(i, round(x, 3)) for i, x in enumerate(times) if x > 0.05] + [len(times)]
     assert SlowStart.threads and threading.main_thread() not in SlowStart.threads
     end = time.monotonic() + 5
     while not announcer.stopped:
