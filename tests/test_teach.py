@@ -135,6 +135,11 @@ def test_the_pipeline_end_to_end_resumes_and_reports(tmp_path, capsys):
     args.epochs = 2
     fit.main(args)
     assert "resumed after pass 2" in capsys.readouterr().out
+    # one teacher's labels only: a network (and a checkpoint) of its own, not the run above resumed
+    only = fit.main(argparse.Namespace(**{**vars(args), "teachers": "net1", "epochs": 1}))
+    said = capsys.readouterr().out
+    assert "100 labelled positions: net1 100" in said and "resumed" not in said
+    assert only.meta["teachers"] == "net1" and (out / "net-net1.npz").exists() and (out / "fit" / "ckpt-net1.npz").exists()
 
 
 @pytest.mark.slow
@@ -186,3 +191,38 @@ def test_the_fitting_step_is_the_gradient_of_the_loss_through_every_layer(tmp_pa
     deep.save(tmp_path / "deep.npz")
     again = Network.load(tmp_path / "deep.npz")
     assert len(again.mid) == 1 and np.allclose(again.forward(x), deep.forward(x))
+
+
+def test_a_deeper_network_goes_on_from_weights_of_its_own_shape(tmp_path):
+    from engine.ai.teach.fit import _start_network
+
+    deep = Network.random(hidden=9, seed=2, inputs=N_INPUTS_V3, more=[4])
+    deep = deep.with_race(Network.random(hidden=5, seed=3, inputs=N_INPUTS_V3))
+    deep.save(tmp_path / "deep.npz")
+    x = np.random.default_rng(1).random((16, N_INPUTS_V3)).astype(np.float32)
+
+    def start(hidden, more):
+        return _start_network(argparse.Namespace(weights=str(tmp_path / "deep.npz"), hidden=hidden, more=more, seed=7, inputs=N_INPUTS_V3))
+
+    same = start(9, "4")
+    assert np.allclose(same.forward(x), deep.forward(x)) and same.race is None  # the phase's network only
+    other = start(9, "6")  # another shape: a new network
+    assert [w.shape for w, _ in other.mid] == [(9, 6)] and not np.allclose(other.forward(x), deep.forward(x))
+
+
+@pytest.mark.slow
+def test_labels_of_the_contact_phase_only_leave_the_races_out(tmp_path):
+    from engine.ai.encode import contact
+
+    out = tmp_path / "teach"
+    _run(out, "corpus", "--positions", "300", "--teacher", "net0", "--seed", "5")
+    _run(out, "label", "--teacher", "net0", "--block", "100", "--phase", "contact")
+    with np.load(out / "positions.npz") as d:
+        every = d["boards"].astype(np.float32)
+    boards, probs = label.load_labels(out, "net0")
+    touching = contact(every[:, :26], every[:, 26:]) > 0
+    assert 0 < touching.sum() < len(every)  # the corpus has both
+    assert len(boards) == touching.sum() and (contact(boards[:, :26].astype(np.float32), boards[:, 26:].astype(np.float32)) > 0).all()
+    assert probs.shape == (len(boards), 5)
+    with pytest.raises(ValueError):
+        label.label(out, "net0", phase="races")

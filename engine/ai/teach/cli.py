@@ -20,19 +20,21 @@ def main(argv: List[str] | None = None) -> None:
     lab.add_argument("--teacher", default="gnubg0")
     lab.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
     lab.add_argument("--block", type=int, default=2000)
+    lab.add_argument("--phase", default="all", choices=("all", "contact"), help="contact: only the positions with contact (give the same when resuming)")
     r = sub.add_parser("report", help="positions and labels per kind; with --weights, a network's held-out error")
     r.add_argument("--weights", default="")
     r.add_argument("--teacher", default="gnubg2", help="whose held-out labels --weights is measured against")
     f = sub.add_parser("fit", help="train a network on the labels")
     f.add_argument("--weights", default="", help="start from these weights (else a new network)")
     f.add_argument("--hidden", type=int, default=128)
-    f.add_argument("--more", default="", help="widths of more hidden layers, e.g. 128 or 128,64 (a deeper network, trained afresh)")
+    f.add_argument("--more", default="", help="widths of more hidden layers, e.g. 128 or 128,64 (a deeper network: it goes on from --weights of that shape, else starts afresh)")
     f.add_argument("--inputs", type=int, default=223, help="the encoding: 200, 213 or 223 inputs")
     f.add_argument("--epochs", type=int, default=30)
     f.add_argument("--lr", type=float, default=1e-3)
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--save", default="", help="write the best network here (default <out>/net.npz)")
     f.add_argument("--phase", default="all", choices=("all", "contact", "race"), help="train on the positions of one phase only")
+    f.add_argument("--teachers", default="", help="only these teachers' labels, e.g. gnubg2 (default: every one there, the deepest label of each position)")
     m = sub.add_parser("combine", help="one weights file: a contact network carrying a race network")
     m.add_argument("--contact", required=True)
     m.add_argument("--race", required=True)
@@ -56,7 +58,7 @@ def main(argv: List[str] | None = None) -> None:
     elif a.cmd == "label":
         from . import label
 
-        label.label(a.out, a.teacher, a.limit, a.workers, a.block)
+        label.label(a.out, a.teacher, a.limit, a.workers, a.block, a.phase)
     elif a.cmd == "report":
         from . import corpus, label
 

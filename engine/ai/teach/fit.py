@@ -10,8 +10,9 @@ positions, chosen by the board itself, is held out; the error
 against the teacher there is printed per kind of position after every pass.
 Adam on the cross-entropy of the five outputs; the learning rate falls
 from ``lr`` to a tenth over the passes; the weights with the lowest held-out
-loss are written.  A checkpoint after every pass (``<out>/fit/ckpt.npz``, or
-``ckpt-<phase>.npz``)
+loss are written.  A checkpoint after every pass (``<out>/fit/ckpt.npz``,
+``ckpt-<phase>.npz``, ``ckpt-<phase>-<teacher>.npz`` with ``--teachers``, or
+``ckpt-<name>.npz`` for ``--save <name>.npz``)
 lets a stopped run go on where it was.
 """
 
@@ -77,14 +78,15 @@ def format_errors(per: Dict[str, Tuple[int, float]]) -> str:
 def _start_network(args: argparse.Namespace) -> Network:
     inputs = getattr(args, "inputs", N_INPUTS_V3)
     more = [int(n) for n in str(getattr(args, "more", "") or "").split(",") if n]
-    if more:  # a deeper network starts afresh
-        return Network.random(hidden=args.hidden, seed=args.seed, inputs=inputs, more=more)
     if args.weights:
-        net = Network.load(args.weights)
+        net = Network.load(args.weights).with_race(None)  # the phase's own network only
+        if more:  # a deeper network goes on from weights of its own shape, else starts afresh
+            same = net.inputs == inputs and net.hidden == args.hidden and [w.shape[1] for w, _ in net.mid] == more
+            return net if same else Network.random(hidden=args.hidden, seed=args.seed, inputs=inputs, more=more)
         if net.inputs != inputs or net.hidden != args.hidden:
             net = net.widened(inputs, max(args.hidden, net.hidden), seed=args.seed)
         return net
-    return Network.random(hidden=args.hidden, seed=args.seed, inputs=inputs)
+    return Network.random(hidden=args.hidden, seed=args.seed, inputs=inputs, more=more)
 
 
 def _params(net: Network) -> List[np.ndarray]:
@@ -117,7 +119,8 @@ def step(net: Network, opt: Adam, x: np.ndarray, y: np.ndarray) -> None:
 
 def main(args: argparse.Namespace) -> Network:
     out: Path = args.out
-    teachers = [t for t in PREFERENCE if (out / "labels" / t).exists()]
+    only = [t for t in str(getattr(args, "teachers", "") or "").split(",") if t]
+    teachers = [t for t in PREFERENCE if (out / "labels" / t).exists() and (not only or t in only)]
     boards, y, who = best_labels(out, teachers)
     phase = getattr(args, "phase", "all")
     if phase != "all":  # a network for one phase: contact, or races
@@ -137,9 +140,11 @@ def main(args: argparse.Namespace) -> Network:
     xh, yh = x[held], y[held]
     train = np.flatnonzero(~held)
     opt = Adam([a.shape for a in _params(net)], lr=args.lr)
-    ckpt = out / "fit" / ("ckpt.npz" if phase == "all" else f"ckpt-{phase}.npz")
+    tag = "".join(f"-{part}" for part in [phase] * (phase != "all") + only)
+    save = Path(args.save) if args.save else out / f"net{tag}.npz"
+    # one checkpoint for each network made: named after the file it writes
+    ckpt = out / "fit" / (f"ckpt-{save.stem}.npz" if args.save else f"ckpt{tag}.npz")
     ckpt.parent.mkdir(parents=True, exist_ok=True)
-    save = Path(args.save) if args.save else out / ("net.npz" if phase == "all" else f"net-{phase}.npz")
     epoch = 0
     best_loss = float("inf")
     if ckpt.exists():

@@ -5,7 +5,9 @@ first blocks are a random sample of all); each block's labels go into
 ``<out>/labels/<teacher>/b<block>.npz`` with the block's boards beside them,
 so a label file is whole on its own.  A stopped run finds the blocks already
 written and goes on with the rest; ``workers`` processes take every
-``workers``-th block.
+``workers``-th block.  With ``phase="contact"`` only the positions with
+contact are labelled (races have a network and a corpus of their own); a run
+resumed must be given the same phase, as the blocks are cut from what is kept.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Dict, List, Tuple
 
 import numpy as np
 
+from ..encode import contact
 from .kinds import KINDS, classify
 from .teacher import get_teacher
 
@@ -42,10 +45,16 @@ def _work(out: Path, teacher_name: str, boards: np.ndarray, block: int, worker: 
         print(f"label {teacher_name} worker {worker}: block {i}, {done} this run, {done / (time.time() - t0):.0f}/s", flush=True)
 
 
-def label(out: Path, teacher_name: str, limit: int = 0, workers: int = 1, block: int = 2000) -> None:
-    """Label the first ``limit`` positions (all when 0) with the teacher."""
+def label(out: Path, teacher_name: str, limit: int = 0, workers: int = 1, block: int = 2000, phase: str = "all") -> None:
+    """Label the first ``limit`` positions (all when 0) with the teacher;
+    with ``phase="contact"`` only those with contact."""
     with np.load(out / "positions.npz") as d:
         boards = d["boards"]
+    if phase == "contact":
+        b = boards.astype(np.float32)
+        boards = boards[contact(b[:, :26], b[:, 26:]) > 0]
+    elif phase != "all":
+        raise ValueError(f"phase must be 'all' or 'contact', not {phase!r}")
     if limit:
         boards = boards[:limit]
     (out / "labels" / teacher_name).mkdir(parents=True, exist_ok=True)
