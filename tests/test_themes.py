@@ -16,7 +16,7 @@ import pytest
 from engine import FixedDice, Match
 from game.board import palette
 from game.board.layout import Layout
-from game.board.lifted import CHECKER_H
+from game.board.lifted import CHECKER_H, SLAB_Z
 from game.board.oblique import ObliqueRenderer
 from game.board.render import BoardRenderer, BoardView
 from game.play.session import Session
@@ -262,6 +262,39 @@ def test_the_oblique_view_draws_the_cross_on_the_dark_checkers(layout):
     assert mark is not None
     around = [surface.get_at((round(at[0]) + dx, round(at[1]) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
     assert any(_near(px, mark, 50) for px in around), around
+
+
+def _off_view() -> BoardView:
+    """White (13 checkers home) and Black (12 home) with 2 and 3 borne off, White to move."""
+    from engine.match import set_up_game
+    from support import board
+
+    m = Match(dice=FixedDice([2, 1]))
+    m.game = set_up_game(board({6: 5, 5: 4, 4: 4}, {6: 5, 5: 4, 4: 3}), 0, (6, 5), dice_source=m.dice_source)
+    s = Session(m)
+    snap = s.snapshot()
+    assert snap.counts[0][0] == 2 and snap.counts[1][0] == 3
+    return BoardView(snap, viewer=s.viewer_for(snap))
+
+
+@pytest.mark.parametrize("name", ["standard", "colour_blind"])
+def test_the_oblique_view_stripes_the_dark_sides_borne_off_checkers(layout, name):
+    # as the top view does: told apart in the tray by more than colour
+    palette.use(name)
+    renderer = ObliqueRenderer(layout)
+    view = _off_view()
+    surface = _drawn(renderer, view)
+    t = palette.theme()
+    # what the middle of each slab's top shows: the mark where the side has one, else the checker
+    want = {player: t.mark[player] or t.checker[player] for player in (0, 1)}
+    assert (want[1] != t.checker[1]) == (name == "colour_blind")
+    for player, count in ((0, 2), (1, 3)):
+        side = 0 if player == view.viewer else 1
+        for i in range(count):
+            r = layout.slab_rect(side, i)
+            at = renderer.projection.to_screen(r.centerx, r.centery, SLAB_Z * layout.d)
+            around = [surface.get_at((round(at[0]) + dx, round(at[1]) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+            assert sum(_near(px, want[player], 30) for px in around) >= 5, (player, i, around)
 
 
 # -- the whole game ------------------------------------------------------------------------------

@@ -123,20 +123,26 @@ def cylinder_outline(bottom: np.ndarray, top: np.ndarray) -> List[Point]:
     return both[towards].tolist()
 
 
-def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Tuple[Tuple[float, float, float, float], float, Colour]]) -> None:
-    """Upright boxes on the plane, each ((x0, y0, x1, y1), height, colour):
-    borne-off checkers on edge.  Drawn far to near, the faces the eye sees."""
+#: a borne-off checker on edge: its box on the plane (x0, y0, x1, y1), its height,
+#: its colour, and the side's mark (a stripe along its top) or None
+Slab = Tuple[Tuple[float, float, float, float], float, Colour, Optional[Colour]]
+
+
+def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Slab]) -> None:
+    """Upright boxes on the plane: borne-off checkers on edge.  Drawn far to
+    near, the faces the eye sees; a side's mark as a stripe along the top, as
+    the top view draws it."""
     if not boxes:
         return
     ex, ey, _ = proj.eye()
     corners: List[Tuple[float, float, float]] = []
-    for (x0, y0, x1, y1), h, _ in boxes:
+    for (x0, y0, x1, y1), h, _, _ in boxes:
         for z in (0.0, h):
             corners.extend(((x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)))
     scr = proj.many(np.array(corners, float)).reshape(len(boxes), 8, 2).tolist()
     order = sorted(range(len(boxes)), key=lambda k: -proj.depth((boxes[k][0][0] + boxes[k][0][2]) / 2, (boxes[k][0][1] + boxes[k][0][3]) / 2))
     for k in order:
-        (x0, y0, x1, y1), _, colour = boxes[k]
+        (x0, y0, x1, y1), _, colour, mark = boxes[k]
         b, t = scr[k][:4], scr[k][4:]
         if ey > y1:  # the near face
             pygame.draw.polygon(surface, shade(colour, 0.7), [b[3], b[2], t[2], t[3]])
@@ -148,6 +154,12 @@ def draw_slabs(surface: pygame.Surface, proj: Projection, boxes: Sequence[Tuple[
             pygame.draw.polygon(surface, shade(colour, 0.55), [b[1], b[2], t[2], t[1]])
         pygame.draw.polygon(surface, colour, t)
         pygame.draw.lines(surface, shade(colour, 0.6), True, t, 1)
+        if mark is not None:  # along the middle of the top, a fifth in from each end
+            left = ((t[0][0] + t[3][0]) / 2, (t[0][1] + t[3][1]) / 2)
+            right = ((t[1][0] + t[2][0]) / 2, (t[1][1] + t[2][1]) / 2)
+            across = math.dist(t[0], t[3])
+            ends = [(left[0] + (right[0] - left[0]) * f, left[1] + (right[1] - left[1]) * f) for f in (0.2, 0.8)]
+            pygame.draw.line(surface, mark, ends[0], ends[1], max(1, round(across / 4)))
 
 
 class Scratch:

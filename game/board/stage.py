@@ -14,7 +14,7 @@ import pygame
 from . import palette, places
 from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF
 from .lifted import CHECKER_H, SLAB_Z, Lifted, Point, disc
-from .solids import Shadows, checker_rings, draw_box, draw_slabs, face_values, prepare_dice, shade
+from .solids import Shadows, Slab, checker_rings, draw_box, draw_slabs, face_values, prepare_dice, shade
 from .standing import StandingCheckers, paint_checker
 from .view import BoardView, dice_row
 
@@ -23,7 +23,7 @@ Solid = Tuple[float, pygame.Rect, Callable[[pygame.Surface], object]]
 #: a view's solids projected: bar halos, borne-off slabs, solids far to near, count labels
 Staged = Tuple[
     List[Tuple[Tuple[int, int, int], List[Point]]],
-    List[Tuple[Tuple[float, float, float, float], float, Tuple[int, int, int]]],
+    List[Slab],
     List[Solid],
     List[Tuple[int, Point, str]],
 ]
@@ -69,7 +69,7 @@ class Stage:
         items: List[Tuple[int, Point, float]] = []
         labels: List[Tuple[int, Point, str]] = []
         halos: List[Tuple[Tuple[int, int, int], List[Point]]] = []
-        slabs = []
+        slabs: List[Slab] = []
         for player in (0, 1):
             side = 0 if player == view.viewer else 1
             c = counts[player]
@@ -86,7 +86,7 @@ class Stage:
             for i in range(c[OFF]):
                 r = lay.slab_rect(side, i)
                 inset = r.h * 0.05
-                slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, t.checker[player]))
+                slabs.append(((float(r.left), r.top + inset, float(r.right), r.bottom - inset), SLAB_Z * d, t.checker[player], t.mark[player]))
         solids = self.standing.solids(proj, items, lay.checker_radius, CHECKER_H * d, geo.checker_ring_width())
         if view.tumbling is None:
             solids.extend(self._dice_solids(geo, view))
