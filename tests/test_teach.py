@@ -140,6 +140,9 @@ def test_the_pipeline_end_to_end_resumes_and_reports(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "100 labelled positions: net1 100" in said and "resumed" not in said
     assert only.meta["teachers"] == "net1" and (out / "net-net1.npz").exists() and (out / "fit" / "ckpt-net1.npz").exists()
+    for wrong, said in (("gnbug2", "unknown teacher 'gnbug2'"), ("gnubg2", "no labels of gnubg2")):
+        with pytest.raises(SystemExit, match=said):
+            fit.main(argparse.Namespace(**{**vars(args), "teachers": wrong}))
 
 
 @pytest.mark.slow

@@ -120,7 +120,12 @@ def step(net: Network, opt: Adam, x: np.ndarray, y: np.ndarray) -> None:
 def main(args: argparse.Namespace) -> Network:
     out: Path = args.out
     only = [t for t in str(getattr(args, "teachers", "") or "").split(",") if t]
+    unknown = [t for t in only if t not in PREFERENCE]
+    if unknown:
+        raise SystemExit(f"unknown teacher {unknown[0]!r}: " + ", ".join(PREFERENCE))
     teachers = [t for t in PREFERENCE if (out / "labels" / t).exists() and (not only or t in only)]
+    if not teachers:
+        raise SystemExit("no labels" + (f" of {', '.join(only)}" if only else "") + ": run the label step first")
     boards, y, who = best_labels(out, teachers)
     phase = getattr(args, "phase", "all")
     if phase != "all":  # a network for one phase: contact, or races
