@@ -231,3 +231,30 @@ def test_board_internals_are_read_only_inside_position(private):
     paths.update({f"benchmarks.{p.stem}": p for p in (ROOT / "benchmarks").glob("*.py")})
     found = [m for m, path in paths.items() if m != "engine.position" and re.search(private, path.read_text(encoding="utf-8"))]
     assert not found, found
+
+
+def test_the_game_and_the_play_path_never_load_the_teacher():
+    # GNU Backgammon teaches at training time only: nothing outside engine/ai/teach imports it
+    # or the teaching package, and a whole game of the client loads neither.
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    teaching = re.compile(r"^\s*(import gnubg|from gnubg|from engine\.ai\.teach|import engine\.ai\.teach|from \.+teach\b|from \.+ai\.teach)", re.M)
+    for folder in ("game", "engine"):
+        for path in (root / folder).rglob("*.py"):
+            if "teach" not in path.relative_to(root).parts:
+                assert not teaching.search(path.read_text(encoding="utf-8")), path
+    code = (
+        "import sys, engine, game.__main__\n"
+        "from engine import Position, get_bot\n"
+        "get_bot('expert', seed=1).choose_play(Position.initial(), (3, 1))\n"
+        "print(sorted(m for m in sys.modules if m == 'gnubg' or m.startswith('engine.ai.teach')))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
