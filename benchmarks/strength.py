@@ -92,7 +92,7 @@ def play_game(players, seed: int, times: list | None = None, timed: int = -1) ->
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--level", default="intermediate")
+    ap.add_argument("--level", default="intermediate", help="a level, or gnubg0 / gnubg1 (GNU Backgammon itself, as a yardstick)")
     ap.add_argument("--games", type=int, default=1000, help="games in all (pairs x 2)")
     ap.add_argument("--weights", default=None)
     ap.add_argument("--opponent", default="pubeval", help="pubeval, a level (beginner, intermediate, expert, network), or gnubg0 / gnubg1")
@@ -110,7 +110,10 @@ def main() -> None:
     ap.add_argument("--deep-margin", type=float, default=None, help="with --lookahead 2: within how much of the best 1-ply value")
     args = ap.parse_args()
     net = Network.load(args.weights) if args.weights else None
-    bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
+    if args.level in ("gnubg0", "gnubg1"):  # the yardstick: GNU Backgammon itself against the opponent
+        bot = GnubgPlayer(int(args.level[-1]))
+    else:
+        bot = get_bot(args.level, seed=args.seed, net=net) if net else get_bot(args.level, seed=args.seed)
     for setting in ("noise", "max_loss", "candidates", "margin", "lookahead", "deep_candidates", "deep_margin"):
         if getattr(args, setting) is not None:  # the level's own, overridden
             setattr(bot, setting, getattr(args, setting))
