@@ -3,6 +3,7 @@
     python benchmarks/strength.py --level expert --games 5000 [--weights FILE]
     python benchmarks/strength.py --level expert --opponent intermediate --games 2000 --shard 0/2
     python benchmarks/combine.py shard0.txt shard1.txt     # one figure from the shards' RESULT lines
+    python benchmarks/strength.py --level gnubg1 --games 5000 --seed 105   # GNU Backgammon itself, the yardstick
 
 Each dice sequence is played twice with the sides swapped, so luck largely
 cancels.  Prints the bot's points per game with a 95% interval (over the
@@ -12,7 +13,9 @@ percentile), then a RESULT line that ``benchmarks/combine.py`` adds up.
 network alone), or ``gnubg0`` / ``gnubg1``: GNU Backgammon's evaluation 0 or
 1 ply deep choosing among the legal plays (needs the train extra:
 ``pip install -e '.[train]'``); ``--opponent-weights`` gives a level other
-weights (a new network against the shipped one).
+weights (a new network against the shipped one).  ``--level gnubg0`` /
+``gnubg1`` puts GNU Backgammon itself in the measured seat, so it meets an
+opponent on the same dice as a level does.
 """
 
 from __future__ import annotations
