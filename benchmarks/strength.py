@@ -94,7 +94,7 @@ def play_game(players, seed: int, times: list | None = None, timed: int = -1) ->
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="intermediate", help="a level, or gnubg0 / gnubg1 (GNU Backgammon itself, as a yardstick)")
     ap.add_argument("--games", type=int, default=1000, help="games in all (pairs x 2)")
     ap.add_argument("--weights", default=None)
