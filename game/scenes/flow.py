@@ -106,6 +106,17 @@ class Flow:
     def friend(self) -> None:
         self.app.scenes.push(FriendScene(self.app))
 
+    def open_invite(self, text: str) -> None:
+        """An invite link given to the game (its argument, or handed over by a
+        second launch): the friend screen with the invite filled in and Join
+        focused, so that Enter or a click on Join joins.  Over whatever is on
+        screen (a match in progress stays below it, kept)."""
+        current = self.app.scenes.current
+        scene = current if isinstance(current, FriendScene) else FriendScene(self.app)
+        if scene is not current:
+            self.app.scenes.push(scene)
+        scene.prefill(text)
+
     def rejoin(self, ticket: "SeatTicket") -> None:
         """Take back the seat of a friend match a run of the game left (on the friend screen, which says how it goes)."""
         scene = FriendScene(self.app)

@@ -16,13 +16,14 @@ from typing import Callable, List, Optional, Tuple
 from urllib.parse import urlsplit
 
 import pygame
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ..system import clipboard
 from .host import AppHost
 from ..words.i18n import t
 from ..net.client import NO_CONNECTION, BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
+from ..net.invite import BadLink, is_link, parse_link
 from ..store.friendseat import SeatTicket
 from ..net.inbound import Ended, Link, LinkChanged, Presence, ServerError, State
 from ..net.lan import LanBrowser, LanGame
@@ -33,6 +34,7 @@ from .friendviews import Column, bottom_button, form_view, invite_view, unreacha
 from .ui import Action, MenuScene
 
 _ADDRESS = re.compile(r"(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.\-]+):(\d+)(?![\w.])")
+_SPACED_COLON = re.compile(r"(?<=[\w.\]])[ \t]*:[ \t]*(?=\d)")
 _BROWSER = LanBrowser()
 #: seconds a seat taken back keeps trying to reach its server before the player is told it cannot
 REJOIN_PATIENCE = 30.0
@@ -43,6 +45,10 @@ def read_invite(text: str, default_address: str) -> Tuple[str, str]:
 
     >>> read_invite("192.168.1.5:50123 ABCDE-FGHJK", "")
     ('192.168.1.5:50123', 'ABCDEFGHJK')
+    >>> read_invite("127.0.0.1 : 32909 SAHA5-V57DM", "")
+    ('127.0.0.1:32909', 'SAHA5V57DM')
+    >>> read_invite("backgammon://join/203.0.113.7:50123/ABCDE-FGHJK", "")
+    ('203.0.113.7:50123', 'ABCDEFGHJK')
     >>> read_invite("abcde fghjk", "example.org:8765")
     ('example.org:8765', 'ABCDEFGHJK')
     >>> read_invite("127.0.0.1:99999 ABCDE-FGHJK", "")
@@ -50,6 +56,13 @@ def read_invite(text: str, default_address: str) -> Tuple[str, str]:
     ...
     ValueError: The port in the invite must be a number from 1 to 65535 (as in 192.168.1.5:50123 ABCDE-FGHJK).
     """
+    if is_link(text):
+        try:
+            link = parse_link(text)
+        except BadLink:
+            raise ValueError(t("friend.bad_link")) from None
+        return link.address, link.code
+    text = _SPACED_COLON.sub(":", text)  # "127.0.0.1: 32909" as typed by hand
     found = _ADDRESS.search(text)
     address = found.group(0) if found else default_address.strip()
     rest = text.replace(found.group(0), " ") if found else text
@@ -86,6 +99,7 @@ class FriendScene(MenuScene):
         self.lan_shown: List[LanGame] = []
         self._lan_check = 0.0
         self.showing_code = False  # the invite is shown, the friend awaited
+        self.join_button: Optional[UIButton] = None
 
     # -- building ----------------------------------------------------------------------------
     def build(self, size: Tuple[int, int]) -> None:
@@ -137,7 +151,7 @@ class FriendScene(MenuScene):
         kind = action[0]
         self._read_entries()
         if kind == "paste":
-            self.text = clipboard.paste().strip()[:120]
+            self.text = clipboard.paste().strip()[:400]
             self.error = None
             self._rebuild(self.app.size)
         elif kind == "server":
@@ -155,6 +169,16 @@ class FriendScene(MenuScene):
             seat_gone(self.app, None)  # the player gives the match up: the lobby no longer offers it
         elif kind == "back":
             self.back()
+
+    def prefill(self, text: str) -> None:
+        """The invite ``text`` (a link given to the game) in the join field, Join focused."""
+        if self.waiting is not None or self.unreachable is not None:
+            return  # busy with a match already: the player finishes that first
+        self.text, self.error = text.strip()[:400], None
+        self._rebuild(self.app.size)
+        if self.join_button is not None and self.join_button in self.order:
+            self.focus.index = self.order.index(self.join_button)
+        self.dirty = True
 
     def use_server(self, text: str) -> None:
         """Keep ``text`` as the match server (as the settings do), or say why it is not one."""

@@ -384,6 +384,7 @@ EN: Dict[str, str] = {
     "friend.bad_port": "The port in the invite must be a number from 1 to 65535 (as in 192.168.1.5:50123 ABCDE-FGHJK).",
     "friend.bad_host": "The address in the invite is not one: type host:port and the code, as in 192.168.1.5:50123 ABCDE-FGHJK.",
     "friend.refused": "The server refused: {reason}",
+    "friend.bad_link": "This link is not an invite: ask your friend to copy it again.",
     "friend.error.unknown_code": "No match waits with this code.",
     "friend.error.match_full": "This match already has two players.",
     "friend.error.too_many_matches": "Too many matches from this address.",

@@ -374,6 +374,7 @@ ZH: Dict[str, str] = {
     "friend.bad_port": "邀请中的端口须为 1 到 65535 之间的数字（如 192.168.1.5:50123 ABCDE-FGHJK）。",
     "friend.bad_host": "邀请中的地址无效：请输入 主机:端口 和邀请码，如 192.168.1.5:50123 ABCDE-FGHJK。",
     "friend.refused": "服务器拒绝：{reason}",
+    "friend.bad_link": "这个链接不是邀请：请朋友重新复制一次。",
     "friend.error.unknown_code": "没有使用此邀请码的对局。",
     "friend.error.match_full": "此对局已有两名玩家。",
     "friend.error.too_many_matches": "此地址的对局过多。",
