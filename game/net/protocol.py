@@ -304,18 +304,59 @@ def _field(name: str, value: Any) -> Any:
     raise ProtocolError(ErrorCode.MALFORMED, f"unknown field {name!r}")  # pragma: no cover
 
 
+class _NotJSON(ValueError):
+    """What RFC 8259 does not allow but Python's reader would take."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJSON(f"{name} is not a JSON number")
+
+
+def _object(pairs: Any) -> Dict[str, Any]:
+    doc: Dict[str, Any] = {}
+    for key, value in pairs:
+        if key in doc:
+            raise _NotJSON(f"the key {key[:20]!r} is repeated")
+        doc[key] = value
+    return doc
+
+
 def parse_client(raw: Union[str, bytes]) -> ClientMessage:
-    """One client message, checked field by field; :class:`ProtocolError` otherwise."""
+    """One client message, checked field by field; :class:`ProtocolError` otherwise.
+
+    ``raw`` is the text of a text frame; a binary frame (``bytes``) is not a
+    message.  Strict JSON: no ``NaN`` or ``Infinity``, no key twice; ``v`` an
+    integer (``1.0`` or ``true`` is not one):
+
+    >>> for raw in ('{"v": 1.0, "type": "sync"}', '{"v": 2, "type": "sync"}', b'{"v": 1, "type": "sync"}',
+    ...             '{"v": 1, "type": "sync", "type": "sync"}', '{"v": 1, "type": "ping", "nonce": NaN}'):
+    ...     try:
+    ...         parse_client(raw)
+    ...     except ProtocolError as exc:
+    ...         print(exc)
+    malformed: v must be the integer 1 (the protocol version)
+    version: this server speaks protocol version 1
+    malformed: a message is a text frame, not a binary one
+    malformed: not JSON: the key 'type' is repeated
+    malformed: not JSON: NaN is not a JSON number
+    """
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
     if size > MAX_CLIENT_MESSAGE:
         raise ProtocolError(ErrorCode.TOO_LARGE, f"a message may have at most {MAX_CLIENT_MESSAGE} bytes, not {size}")
+    if not isinstance(raw, str):
+        raise ProtocolError(ErrorCode.MALFORMED, "a message is a text frame, not a binary one")
     try:
-        doc = json.loads(raw)
+        doc = json.loads(raw, parse_constant=_no_constant, object_pairs_hook=_object)
+    except _NotJSON as exc:
+        raise ProtocolError(ErrorCode.MALFORMED, f"not JSON: {exc}") from None
     except (ValueError, RecursionError) as exc:
         raise ProtocolError(ErrorCode.MALFORMED, f"not JSON: {exc.__class__.__name__}") from None
     if not isinstance(doc, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")
-    if doc.get("v") != PROTOCOL_VERSION or isinstance(doc.get("v"), bool):
+    version = doc.get("v")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ProtocolError(ErrorCode.MALFORMED, f"v must be the integer {PROTOCOL_VERSION} (the protocol version)")
+    if version != PROTOCOL_VERSION:
         raise ProtocolError(ErrorCode.VERSION, f"this server speaks protocol version {PROTOCOL_VERSION}")
     kind = doc.get("type")
     cls = CLIENT_TYPES.get(kind) if isinstance(kind, str) else None
