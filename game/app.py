@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
 import pygame
 
 from .words import i18n
-from .loop import DT, MAX_FRAME, Loop
+from .loop import DT, MAX_FRAME, WAKE, Loop
 from .scenes.navigation import Navigator
 from .scenes.stack import Scene, SceneStack
 from .store.settings import Settings
@@ -304,6 +304,8 @@ class App(Loop):
 
     # -- events -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == WAKE:
+            return  # only woke the loop (news from another thread): the frame reads it
         self._had_input = True
         if event.type == pygame.QUIT:
             self.quit()

@@ -30,6 +30,21 @@ IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for 
 SWITCH_INTERVAL_S = 0.001
 
 
+#: the event another thread posts to wake an idle loop (news from the network, a link handed over)
+WAKE = pygame.event.custom_type()
+
+
+def wake_loop() -> None:
+    """Wake the frame loop from another thread: an idle loop waits for events
+    (up to :data:`IDLE_WAIT_MS`), and what arrived is to be shown at once.
+    Safe from any thread (SDL's event queue is); nothing if there is no display."""
+    if pygame.display.get_init():
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:  # the queue is full: the loop is awake anyway
+            pass
+
+
 class Loop:
     """Frames: events to :meth:`dispatch`, fixed steps of the scenes, a
     render when anything changed; :meth:`run` until :attr:`running` is

@@ -152,6 +152,10 @@ def check_address(text: str) -> str:
     return cleaned
 
 
+def _nothing() -> None:
+    """No one to wake."""
+
+
 class NetClient:
     """One player's connection to a match server.
 
@@ -178,6 +182,8 @@ class NetClient:
         self.first_give_up = first_give_up
         self.backoff = tuple(backoff)
         self.inbox: "queue.Queue[ServerMessage]" = queue.Queue()
+        #: called on the connection's thread after each message arrives (the game wakes its idle frame loop)
+        self.wake: Callable[[], None] = _nothing
         self.link = Link.CONNECTING
         self.token: Optional[str] = token
         self.seat: Optional[int] = None
@@ -308,10 +314,17 @@ class NetClient:
                 await ws.send(text)
         await ws.close()
 
+    def _deliver(self, msg: ServerMessage) -> None:
+        self.inbox.put(msg)
+        try:
+            self.wake()
+        except Exception:  # waking is a courtesy: the message is there all the same
+            log.exception("waking the frame loop failed")
+
     def _set_link(self, link: Link, detail: str = "") -> None:
         if link != self.link or detail:
             self.link = link
-            self.inbox.put(LinkChanged(link, detail))
+            self._deliver(LinkChanged(link, detail))
 
     def _note(self, msg: ServerMessage) -> None:
         if isinstance(msg, SeatInfo):
@@ -347,7 +360,7 @@ class NetClient:
                         log.warning("ignored a bad server message: %s", exc)
                         continue
                     self._note(msg)
-                    self.inbox.put(msg)
+                    self._deliver(msg)
                     if self._finished:
                         await ws.close()
             finally:

@@ -75,27 +75,37 @@ class HeldSession(Session):
         while the connection is down), not yet done on this board?"""
         return not self.fallback and (self.outbox.busy or self._waiting_roll)
 
+    @property
+    def behind(self) -> bool:
+        """Has this board still to show something the server did (see :class:`~game.play.netplay.NetSession`)?
+        Nothing of this player's may be done meanwhile: it would come after it on the server."""
+        return False
+
+    @property
+    def _held(self) -> bool:
+        return self.awaiting_server or self.behind
+
     def can_roll(self) -> bool:
         opening = self.online and self.game.phase == Phase.OPENING  # the opening roll: either player may throw it
-        return (super().can_roll() or opening) and not self.awaiting_server and (self.online or self.fallback)
+        return (super().can_roll() or opening) and not self._held and (self.online or self.fallback)
 
     def can_undo(self) -> bool:
-        return super().can_undo() and not self.awaiting_server  # a play sent is the server's to decide
+        return super().can_undo() and not self._held  # a play sent is the server's to decide
 
     def can_end_turn(self) -> bool:
-        return super().can_end_turn() and not self.awaiting_server
+        return super().can_end_turn() and not self._held
 
     def can_double(self) -> bool:
-        return super().can_double() and not self.awaiting_server
+        return super().can_double() and not self._held
 
     def can_resign(self) -> bool:
-        return super().can_resign() and not self.awaiting_server
+        return super().can_resign() and not self._held
 
     def can_next_game(self) -> bool:
-        return super().can_next_game() and not self.awaiting_server
+        return super().can_next_game() and not self._held
 
     def must_answer_resignation(self) -> bool:
-        return super().must_answer_resignation() and not self.awaiting_server  # (answered: asked no more)
+        return super().must_answer_resignation() and not self._held  # (answered: asked no more)
 
     # -- the local player's intents -----------------------------------------------------------
     def _send(self, msg: ClientMessage) -> None:
@@ -109,7 +119,7 @@ class HeldSession(Session):
     # ``player`` None: this screen's player (sent to the server, done when it comes back);
     # a number: a seat acting (the friend's events, the computer after a takeover)
     def _ask(self, allowed: bool, msg: ClientMessage) -> bool:
-        if not allowed or self.awaiting_server:
+        if not allowed or self._held:
             return False
         self._send(msg)
         return True

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import collections
 import logging
-from typing import Deque, List, Optional, Tuple
+from typing import Callable, Deque, List, Optional, Tuple
 
 from engine import Match, SystemDice
 from engine.kinds import Phase
@@ -115,14 +115,20 @@ class RemoteSeat:
             elif not self._plan:
                 table.end_turn(player)
             return
-        event = self.events.popleft()
+        self._act(table, player, self.events.popleft(), paced=True)
+
+    def _act(self, table: Table, player: int, event: Event, paced: bool) -> None:
+        """Do one of the friend's events on the board (a play step by step when ``paced``)."""
+        g = table.game
         kind = event.kind
         if kind == "roll":
             self.dice.feed(event.drawn)
             table.roll(g.to_act if g.phase == Phase.OPENING else player)
-        elif kind == "play":
+        elif kind == "play" and paced:
             self._whole = event.steps
             self._plan = list(event.steps)
+        elif kind == "play":
+            table.play(event.steps, player)
         elif kind == "double":
             table.double(player)
         elif kind in ("take", "drop"):
@@ -131,6 +137,20 @@ class RemoteSeat:
             table.resign(event.level, player)
         elif kind in ("accept", "reject"):
             table.answer_resignation(kind == "accept", player)
+
+    def catch_up(self, table: Table, player: int, next_game: Callable[[], object]) -> None:
+        """Do at once everything of the friend's still to be shown (a play half
+        shown is finished), in the server's order: this player's own action,
+        whose echo came, is done after it."""
+        if self._plan:
+            table.play(self._whole, player)
+            self.cancel()
+        while self.events:
+            event = self.events.popleft()
+            if event.kind == "next":
+                next_game()
+            else:
+                self._act(table, player, event, paced=False)
 
 
 def _copy(match: Match, dice: object) -> Match:
@@ -191,6 +211,16 @@ class NetSession(HeldSession):
         if self.rematch_asked_by is not None and self.match.over:
             return M("net.status.rematch_asked", name=first)
         return M("net.status.online", name=friend)
+
+    @property
+    def behind(self) -> bool:
+        """Is something the friend did, which the server reported, still to be shown on this board?"""
+        return not self.fallback and self.remote.busy
+
+    @property
+    def computer_to_act(self) -> bool:
+        """The other seat acts: its turn, or (the opening roll is either's) its events wait to be shown."""
+        return super().computer_to_act or self.behind
 
     def can_take_back(self) -> bool:
         return self.fallback and super().can_take_back()
@@ -321,6 +351,8 @@ class NetSession(HeldSession):
             return
         if event.player == self.me:
             self.outbox.answered()
+            if self.remote.busy:  # (the friend acted first: the server did theirs before this one)
+                self.remote.catch_up(self, 1 - self.me, lambda: self.next_game(_remote=True))
             self._confirmed(event)
         else:
             self.remote.events.append(event)

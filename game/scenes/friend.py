@@ -23,6 +23,7 @@ from .host import AppHost
 from ..words.i18n import t
 from ..net.client import NO_CONNECTION, BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
+from ..loop import wake_loop
 from ..net.invite import BadLink, is_link, parse_link
 from ..store.friendseat import SeatTicket
 from ..net.inbound import Ended, Link, LinkChanged, Presence, ServerError, State
@@ -280,7 +281,9 @@ class FriendScene(MenuScene):
         self.own.cancel(keep=self.waiting == "rejoin")  # (a start under way)
         self._drop_client()
         self.error = None
-        self.client = NetClient(url, hello, give_up_after=30.0, token=token, first_give_up=patience).start()
+        self.client = NetClient(url, hello, give_up_after=30.0, token=token, first_give_up=patience)
+        self.client.wake = wake_loop  # news from the server is shown at once, even while the loop idles
+        self.client.start()
         self.showing_code = False
         self.waiting = waiting
         self._rebuild(self.app.size)
