@@ -9,21 +9,38 @@ The entry starts the installed ``backgammon`` command beside this Python
 (the environment the game was installed into), or ``python -m game`` with
 this Python where there is none (a checkout run from source).  Run it again
 after moving the environment; ``--remove-desktop-entry`` takes both away.
+
+The entry also opens ``backgammon://`` invite links (``MimeType=
+x-scheme-handler/backgammon;``, the link passed as ``%u``), and is made the
+user's default for them: by ``xdg-mime default`` where the desktop has it,
+else in the ``[Default Applications]`` of ``$XDG_CONFIG_HOME/mimeapps.list``
+(``~/.config`` by default), every other line of that file kept as it was.
+Removing the entry takes that line's mention of it away again.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 from ..words.i18n import TABLES
 from .window import WINDOW_CLASS
 
 APP_ID = WINDOW_CLASS  # the entry's file name, the icon's name and the window's class: the desktop ties them together
 ICON_SIZE = 256  # assets/icon.png
+ENTRY_NAME = f"{APP_ID}.desktop"
+#: the links the entry opens: backgammon:// (game/net/invite.py's SCHEME)
+MIME = "x-scheme-handler/backgammon"
+DEFAULTS = "[Default Applications]"
+ADDED = "[Added Associations]"
+#: seconds a desktop tool (xdg-mime, update-desktop-database) may take
+TOOL_TIMEOUT = 20
+Which = Callable[[str], Optional[str]]
 
 
 def data_home(environ: Optional[dict] = None) -> Path:
@@ -33,8 +50,15 @@ def data_home(environ: Optional[dict] = None) -> Path:
     return Path(value) if value and os.path.isabs(value) else Path.home() / ".local" / "share"
 
 
+def config_home(environ: Optional[dict] = None) -> Path:
+    """``$XDG_CONFIG_HOME``, or ``~/.config`` when it is unset, empty or not absolute."""
+    env = os.environ if environ is None else environ
+    value = env.get("XDG_CONFIG_HOME", "")
+    return Path(value) if value and os.path.isabs(value) else Path.home() / ".config"
+
+
 def entry_path(home: Path) -> Path:
-    return home / "applications" / f"{APP_ID}.desktop"
+    return home / "applications" / ENTRY_NAME
 
 
 def icon_path(home: Path) -> Path:
@@ -86,7 +110,8 @@ def entry_text(argv: Sequence[str]) -> str:
         f"GenericName[zh_CN]={zh['desktop.generic']}",
         f"Comment={en['desktop.comment']}",
         f"Comment[zh_CN]={zh['desktop.comment']}",
-        "Exec=" + " ".join(quote_exec(a) for a in argv),
+        "Exec=" + " ".join(quote_exec(a) for a in argv) + " %u",
+        f"MimeType={MIME};",
         f"Icon={APP_ID}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
@@ -97,11 +122,139 @@ def entry_text(argv: Sequence[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def install_entry(home: Optional[Path] = None, argv: Optional[Sequence[str]] = None) -> List[Path]:
-    """Write the entry and the icon (replacing earlier ones); returns their paths."""
+# -- the default for backgammon:// links ----------------------------------------------------------
+def _split(line: str) -> Optional[List[str]]:
+    """The desktop entries a ``MIME=a.desktop;b.desktop;`` line names, or None when it is not that type's line."""
+    key, eq, value = line.partition("=")
+    if not eq or key.strip() != MIME:
+        return None
+    return [v.strip() for v in value.strip().split(";") if v.strip()]
+
+
+def _sections(lines: List[str], header: str) -> List[range]:
+    """The lines (after the header) of each section called ``header``."""
+    out, start = [], None
+    for i, line in enumerate(lines + ["["]):
+        if line.strip().startswith("["):
+            if start is not None:
+                out.append(range(start, i))
+            start = i + 1 if line.strip() == header else None
+    return out
+
+
+def with_default(text: str, entry: str = ENTRY_NAME) -> str:
+    r"""``mimeapps.list`` text with ``entry`` first for :data:`MIME` in its
+    ``[Default Applications]``; every other line as it was.
+
+    >>> print(with_default("[Default Applications]\ntext/html=firefox.desktop\n"), end="")
+    [Default Applications]
+    text/html=firefox.desktop
+    x-scheme-handler/backgammon=backgammon.desktop;
+    >>> with_default("# mine\n[Default Applications]\nx-scheme-handler/backgammon=old.desktop;\n[Added Associations]\n")
+    '# mine\n[Default Applications]\nx-scheme-handler/backgammon=backgammon.desktop;old.desktop;\n[Added Associations]\n'
+    """
+    lines = text.splitlines()
+    found = _sections(lines, DEFAULTS)
+    if not found:
+        head = [""] if lines and lines[-1].strip() else []
+        return "\n".join(lines + head + [DEFAULTS, f"{MIME}={entry};"]) + "\n"
+    section = found[0]
+    for i in section:
+        named = _split(lines[i])
+        if named is not None:
+            lines[i] = f"{MIME}=" + "".join(f"{e};" for e in [entry] + [e for e in named if e != entry])
+            return "\n".join(lines) + "\n"
+    last = max([i for i in section if lines[i].strip()], default=section.start - 1)
+    lines.insert(last + 1, f"{MIME}={entry};")
+    return "\n".join(lines) + "\n"
+
+
+def without(text: str, entry: str = ENTRY_NAME) -> str:
+    r"""``mimeapps.list`` text with ``entry`` no longer named for :data:`MIME`
+    (its line goes when it named nothing else); every other line as it was.
+
+    >>> without("[Default Applications]\nx-scheme-handler/backgammon=backgammon.desktop;\ntext/html=a.desktop\n")
+    '[Default Applications]\ntext/html=a.desktop\n'
+    """
+    lines = text.splitlines()
+    drop, changed = set(), False
+    for section in _sections(lines, DEFAULTS) + _sections(lines, ADDED):
+        for i in section:
+            named = _split(lines[i])
+            if named is None or entry not in named:
+                continue
+            rest, changed = [e for e in named if e != entry], True
+            if rest:
+                lines[i] = f"{MIME}=" + "".join(f"{e};" for e in rest)
+            else:
+                drop.add(i)
+    if not changed:
+        return text  # (not written again)
+    kept = [line for i, line in enumerate(lines) if i not in drop]
+    return "\n".join(kept) + "\n" if kept else ""
+
+
+def mimeapps_path(config: Path) -> Path:
+    return config / "mimeapps.list"
+
+
+def _rewrite(path: Path, change: Callable[[str], str]) -> None:
+    """Change the text of ``path`` (a file a link points to: that file), whole or not at all, keeping its mode."""
+    path = path.resolve() if path.is_symlink() else path
+    try:
+        text = path.read_text(encoding="utf-8")
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        text, mode = "", 0o644
+    new = change(text)
+    if new == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(new)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _tool(argv: List[str], home: Path, config: Path) -> bool:
+    """Run a desktop tool with these XDG folders; whether it did its part."""
+    env = dict(os.environ, XDG_DATA_HOME=str(home), XDG_CONFIG_HOME=str(config))
+    try:
+        done = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=TOOL_TIMEOUT, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+def make_default(home: Path, config: Path, which: Which = shutil.which) -> str:
+    """Make the entry the user's default for ``backgammon://`` links; says how (``xdg-mime`` or the file)."""
+    xdg_mime = which("xdg-mime")
+    if xdg_mime and _tool([xdg_mime, "default", ENTRY_NAME, MIME], home, config):
+        return "xdg-mime"
+    _rewrite(mimeapps_path(config), with_default)
+    return str(mimeapps_path(config))
+
+
+def _refresh(home: Path, config: Path, which: Which) -> None:
+    """The desktop's cache of which entry opens what, brought up to date where the tool is there."""
+    tool = which("update-desktop-database")
+    if tool:
+        _tool([tool, "-q", str(home / "applications")], home, config)
+
+
+def install_entry(home: Optional[Path] = None, argv: Optional[Sequence[str]] = None, config: Optional[Path] = None,
+                  which: Which = shutil.which) -> List[Path]:
+    """Write the entry and the icon (replacing earlier ones), and make the
+    entry the default for ``backgammon://`` links; returns their paths."""
     from engine.resources import assets_dir
 
     home = data_home() if home is None else home
+    config = config_home() if config is None else config
     entry, icon = entry_path(home), icon_path(home)
     icon.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(assets_dir() / "icon.png", icon)
@@ -110,17 +263,24 @@ def install_entry(home: Optional[Path] = None, argv: Optional[Sequence[str]] = N
     tmp.write_text(entry_text(command() if argv is None else argv), encoding="utf-8")
     tmp.chmod(0o755)  # some desktops start only an entry marked executable
     tmp.replace(entry)
+    _refresh(home, config, which)
+    make_default(home, config, which)
     return [entry, icon]
 
 
-def remove(home: Optional[Path] = None) -> List[Path]:
-    """Take the entry and the icon away; returns the paths removed."""
+def remove(home: Optional[Path] = None, config: Optional[Path] = None, which: Which = shutil.which) -> List[Path]:
+    """Take the entry and the icon away, and the entry's mention as the
+    default for the links; returns the paths removed."""
     home = data_home() if home is None else home
+    config = config_home() if config is None else config
     gone = []
     for path in (entry_path(home), icon_path(home)):
         if path.is_file():
             path.unlink()
             gone.append(path)
+    _rewrite(mimeapps_path(config), without)
+    if gone:
+        _refresh(home, config, which)
     return gone
 
 
@@ -128,7 +288,7 @@ def run(install: bool = True) -> int:
     """The command line's part: install (or remove) and say where."""
     if install:
         entry, icon = install_entry()
-        print(f"desktop entry: {entry}\nicon: {icon}")
+        print(f"desktop entry: {entry}\nicon: {icon}\nbackgammon:// links open with it")
     else:
         for path in remove():
             print(f"removed {path}")
