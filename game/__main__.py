@@ -7,6 +7,15 @@ it loads the shipped network, so a build without it fails), ``--kiosk``
 (full screen, no Quit: Ctrl+Shift+Q leaves; back to the lobby after
 ``--idle-timeout`` seconds without input, then after ``--attract-after``
 more a demo game plays until someone touches the screen; see game/kiosk.py).
+
+``LINK``: an invite link (``backgammon://join/HOST:PORT/CODE``,
+``backgammon://join/CODE?server=URL``, or a match server's
+``http(s)://SERVER/join/CODE``): the game starts on the friend screen with it
+filled in and Join focused.  While the game runs, a launch with a link hands
+it to the running game and ends (game/system/instance.py); a kiosk neither
+hands links over nor takes them.  ``--register-links`` and
+``--unregister-links`` (Windows) make this program the one that opens
+``backgammon://`` links, or not; ``--install-desktop-entry`` does it on Linux.
 """
 
 from __future__ import annotations
@@ -14,9 +23,13 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import List, Optional, Tuple
+from pathlib import Path
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .app import App
 
 #: the window sizes --size accepts (the smallest is the one the scenes are laid out for: window.MIN_SIZE)
 MIN_SIZE = (320, 240)
@@ -58,6 +71,9 @@ def seconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="backgammon", description="Backgammon for one screen")
+    parser.add_argument("link", nargs="?", default=None, metavar="LINK",
+                        help="an invite link to open (backgammon://join/..., or a match server's http(s)://.../join/CODE): "
+                             "the friend screen, filled in, Join ready; handed to the game already running, if one is")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WIDTHxHEIGHT",
                         help=f"window size, e.g. 1280x720 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
@@ -78,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="Linux: put the game in the desktop's menus (a desktop entry and the icon under $XDG_DATA_HOME, "
                              "~/.local/share by default), then exit")
     parser.add_argument("--remove-desktop-entry", action="store_true", help="take that entry and icon away again, then exit")
+    parser.add_argument("--register-links", action="store_true",
+                        help="Windows: open backgammon:// invite links with this program (for this user: the installer's step), then exit")
+    parser.add_argument("--unregister-links", action="store_true", help="Windows: no longer open them with it, then exit")
     return parser
 
 
@@ -87,7 +106,46 @@ def main(argv: Optional[List[str]] = None) -> int:
         from .system.desktop import run
 
         return run(install=args.install_desktop_entry)
+    if args.register_links or args.unregister_links:
+        from .system.urlscheme import run as run_links
 
+        return run_links(on=args.register_links)
+    takes_links = not (args.kiosk or args.smoke_test)  # a kiosk and a check of the build keep to themselves
+    if args.link is not None and takes_links:
+        from .system.instance import hand_over
+
+        if hand_over(data_folder(), args.link.strip()):
+            return 0  # the game already running opens it: no second window
+    if takes_links and getattr(sys, "frozen", False) and sys.platform == "win32":
+        from .system.urlscheme import ensure_registered
+
+        ensure_registered()  # the built program opens backgammon:// links (written only when it differs)
+    app = make_app(args)
+    if args.smoke_test:
+        return smoke_test(app)
+    try:
+        app.run()
+    finally:
+        app.links.close()  # the next launch with a link starts a game
+    import pygame
+
+    pygame.quit()
+    return 0
+
+
+def data_folder() -> Path:
+    """The game's data folder (``$BACKGAMMON_HOME`` when set): where the running game says it listens."""
+    from .store.storage import folders
+
+    return folders()[1]
+
+
+def make_app(args: argparse.Namespace) -> "App":
+    """The game as the command line ``args`` ask, on its first screen, not
+    yet running (:func:`main` runs it; a test drives its frames): the lobby,
+    and over it the friend screen with the link given, if one was.  It takes
+    the links of later launches, unless it is a kiosk or a smoke test, or
+    another copy of the game takes them already."""
     import logging
 
     from engine import SeededDice
@@ -106,14 +164,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         from .kiosk import Kiosk
 
         app.kiosk = Kiosk(app, idle_timeout=args.idle_timeout, attract_after=args.attract_after)
+        app.links.enabled = False  # a link dropped on a public screen is not opened
+    elif not args.smoke_test:
+        app.links.listen(data_folder())
     app.flow.lobby()
-    if args.smoke_test:
-        return smoke_test(app)
-    app.run()
-    import pygame
-
-    pygame.quit()
-    return 0
+    if args.link is not None:
+        app.flow.open_invite(args.link)
+    return app
 
 
 #: the level the smoke test plays: the shipped network with its lookahead

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
 import pygame
 
 from .words import i18n
-from .loop import DT, MAX_FRAME, WAKE, Loop
+from .loop import DT, MAX_FRAME, WAKE, Loop, wake_loop
+from .net.invite import is_link
 from .scenes.navigation import Navigator
 from .scenes.stack import Scene, SceneStack
 from .store.settings import Settings
+from .system.links import Links
 from .system.window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
 
 if TYPE_CHECKING:
@@ -148,6 +150,8 @@ class App(Loop):
         self.touch = TouchMouse()
         #: the kiosk's idle timer and attract mode (game/kiosk.py) with --kiosk, else None
         self.kiosk: Optional["Kiosk"] = None
+        #: invite links a second launch handed over or dropped on the window: the friend screen opens them (game/system/links.py)
+        self.links = Links(lambda text: self.flow.open_invite(text), is_link, wake_loop)
         Loop.__init__(self)
         self._released = float("-inf")
         self._release_wanted = False
@@ -304,6 +308,8 @@ class App(Loop):
 
     # -- events -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if self.links.took(event):
+            return  # a link dropped on the window: tick() opens it
         if event.type == WAKE:
             return  # only woke the loop (news from another thread): the frame reads it
         self._had_input = True
@@ -349,6 +355,7 @@ class App(Loop):
     def tick(self) -> None:
         if self.kiosk is not None:
             self.kiosk.tick()  # idle too long: back to the lobby, then the attract mode
+        self.links.deliver()  # a link handed over or dropped: the friend screen, filled in
         if self._release_wanted and not self._had_input:
             self.release_memory()  # no input this frame: what a resize or a quick switch left
         self._had_input = False

@@ -80,6 +80,15 @@ def read_invite(text: str, default_address: str) -> Tuple[str, str]:
     return address, code
 
 
+def invite_problem(text: str, default_address: str) -> Optional[str]:
+    """Why ``text`` is not an invite (:func:`read_invite`'s words), or None when it is one."""
+    try:
+        read_invite(text, default_address)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 class FriendScene(MenuScene):
     def __init__(self, app: AppHost):
         super().__init__(app)
@@ -175,7 +184,7 @@ class FriendScene(MenuScene):
         """The invite ``text`` (a link given to the game) in the join field, Join focused."""
         if self.waiting is not None or self.unreachable is not None:
             return  # busy with a match already: the player finishes that first
-        self.text, self.error = text.strip()[:400], None
+        self.text, self.error = text.strip()[:400], invite_problem(text.strip()[:400], self.app.settings.server_address)
         self._rebuild(self.app.size)
         if self.join_button is not None and self.join_button in self.order:
             self.focus.index = self.order.index(self.join_button)

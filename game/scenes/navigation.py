@@ -74,6 +74,9 @@ class Navigator(Protocol):
     def friend(self) -> None:
         """Play a friend: host or join a match over the network."""
 
+    def open_invite(self, text: str) -> None:
+        """An invite link given to the game: the friend screen with it filled in, Join focused."""
+
     def rejoin(self, ticket: "SeatTicket") -> None:
         """Take back the seat of a friend match a run of the game left (it crashed or was closed)."""
 
