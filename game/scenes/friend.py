@@ -29,7 +29,7 @@ from ..store.friendseat import SeatTicket
 from ..net.inbound import Ended, Link, LinkChanged, Presence, ServerError, State
 from ..net.lan import LanBrowser, LanGame
 from ..net.protocol import CODE_LENGTH, ClientMessage, Create, EndReason, ErrorCode, Join, Resume, format_code, normalize_code
-from .friendhost import OwnServer
+from .friendhost import OwnServer, hosted_words
 from .friendplay import seat_gone
 from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
 from .ui import Action, MenuScene
@@ -124,7 +124,7 @@ class FriendScene(MenuScene):
         col = Column(x0, int(f * 5.6), tw, w, h)
         if self._inviting and self.client is not None:
             self.code_label, self.address_label = invite_view(self, col, self.moved, format_code(self.client.code), self.address,
-                                                              self.error or t("friend.waiting"))
+                                                              self.error or t("friend.waiting"), hosted_words(self.app, self.client.url))
             self.back_button = bottom_button(self, col, t("button.cancel"))
             return
         if self.unreachable is not None:
@@ -232,7 +232,7 @@ class FriendScene(MenuScene):
         s = self.app.settings
         create = Create(s.lobby_length, s.lobby_cube, "")
         if not s.server_address:
-            self._hosted(0, lambda hosting: self._connect(hosting.url, create, "host"))
+            self._hosted(s.host_port, lambda hosting: self._connect(hosting.url, create, "host"))  # (the last port used)
             return
         try:
             url, self.address = server_url(check_address(s.server_address)), s.server_address

@@ -12,6 +12,7 @@ from typing import List, Optional, Sequence, Tuple
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
+from ..words.help_text import wrap_html
 from ..words.i18n import t
 from ..net.lan import LanGame
 from .ui import MenuScene
@@ -79,16 +80,54 @@ def form_view(scene: MenuScene, col: Column, server_text: str, text: str, nearby
 
 
 def invite_view(scene: MenuScene, col: Column, above: Optional[str], code: str, address: str,
-                status: str) -> Tuple[UILabel, UILabel]:
+                status: str, reach: Sequence[str] = ()) -> Tuple[UILabel, UILabel]:
     """The invite to give, large: the code and the address (``above``: words
-    before them other than the usual ones).  Returns the code's and the address's labels."""
+    before them other than the usual ones); under them who can join
+    (``reach``: the router forwards the port, or what to do; the fullest
+    words first, then shorter ones) and ``status``.  What does not fit above
+    the Cancel button in a small window gives way: the fuller words for the
+    shorter, then the usual words above the invite, then "Waiting…".
+    Returns the code's and the address's labels."""
     f = scene.font_px
-    y = words_down(scene, col, col.y, above or t("friend.give_code")) + int(f * 0.3)
+    intro, reach_text, status = _fitted(scene, col, above, reach, status)
+    y = words_down(scene, col, col.y, intro) + int(f * 0.3) if intro else col.y
     code_label = scene.label(pygame.Rect(0, y, col.w, int(f * 4)), code, object_id="#title")
     y += int(f * 4.2)
     address_label = scene.label(pygame.Rect(0, y, col.w, int(f * 2.6)), address, object_id="#heading")
-    words_down(scene, col, y + int(f * 3), status)
+    y += int(f * 3)
+    if reach_text:
+        y = words_down(scene, col, y, reach_text) + f // 3
+    if status:
+        words_down(scene, col, y, status)
     return code_label, address_label
+
+
+def _fitted(scene: MenuScene, col: Column, above: Optional[str], reach: Sequence[str], status: str) -> Tuple[str, str, str]:
+    """(the words above the invite, who can join, the status) that fit between
+    the top of the column and the Cancel button (the last try when none does)."""
+    f = scene.font_px
+    room = col.h - f - int(f * 2.5) - f // 3 - col.y - int(f * 4.2) - int(f * 3)  # less the code and the address
+    usual = above or t("friend.give_code")
+    waiting = status if status != t("friend.waiting") else ""  # (an error is never dropped)
+    tries = [(usual, r, status) for r in reach] + [(above or "", r, status) for r in reach] \
+        + [(above or "", r, waiting) for r in reach] + [(above or "", "", waiting)]
+    if not reach:
+        tries = [(usual, "", status), (above or "", "", status), (above or "", "", waiting)]
+
+    def height(intro: str, words: str, last: str) -> int:
+        return (_lines_tall(scene, col, intro) + int(f * 0.3) if intro else 0) \
+            + (_lines_tall(scene, col, words) + f // 3 if words else 0) + _lines_tall(scene, col, last)
+
+    return next((tried for tried in tries if height(*tried) <= room), tries[-1])
+
+
+def _lines_tall(scene: MenuScene, col: Column, text: str) -> int:
+    """How tall ``text`` is, wrapped in the column as :func:`words_down` puts it."""
+    if not text:
+        return 0
+    assert scene.manager is not None
+    font = scene.manager.get_theme().get_font(["#small", "label"])
+    return int(scene.font_px * 1.5) * len(wrap_html(text, lambda s: font.size(s)[0], col.width - 8).split("<br>"))
 
 
 def unreachable_view(scene: MenuScene, col: Column, address: str) -> List[UIButton]:
