@@ -20,7 +20,7 @@ TEXT_TABLES = {"game.words.help_text", "game.words.i18n", "game.words.i18n_zh"}
 #: modules of game/scenes that are not scenes (shared widgets, the stack, the flow)
 SCENE_HELPERS = {"game.scenes", "game.scenes.host", "game.scenes.ui", "game.scenes.theme", "game.scenes.shapes", "game.scenes.panel", "game.scenes.topbar",
                  "game.scenes.stack", "game.scenes.navigation", "game.scenes.flow",
-                 "game.scenes.friendplay", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces", "game.scenes.textfit",
+                 "game.scenes.friendplay", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.friendinvite", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces", "game.scenes.textfit",
                  "game.scenes.look", "game.scenes.spoken"}
 
 #: the top of game/: the package, the app, its loop, its kiosk mode and the entry points

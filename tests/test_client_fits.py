@@ -26,6 +26,7 @@ from game.store.exports import documents_dir
 from game.play.options import MatchOptions
 from game.play.session import Session
 from game.store.settings import Settings
+from game.store.friendseat import SeatTicket
 from game.testing import AppDriver, Driver
 
 SIZES = [(800, 600), (1280, 720), (1600, 900), (1920, 1080), (1080, 1920), (3840, 2160)]
@@ -78,6 +79,15 @@ def walk(lang, size, monkeypatch, large=False):
     d = AppDriver(size=size, settings=_quick(lang, large))
     lobby = d.scene
     seen.look(d, "lobby")
+    # a friend match to rejoin (or to host again), with a long name
+    for port in (None, 50123):
+        d.app.friend_seat.keep(SeatTicket("ws://127.0.0.1:50123", "T" * 32, "ABCDEFGHJK", "guest" if port is None else "host",
+                                          1, "Bartholomew Fitzgerald-Smythe", port))
+        d.app.flow.lobby()
+        seen.look(d, "lobby, a match to rejoin" if port is None else "lobby, a match to host again")
+    d.app.friend_seat.clear()
+    d.app.flow.lobby()
+    lobby = d.scene
     # the settings, a server address typed
     d.click_button(lobby.gear_button)
     settings = d.scene

@@ -28,8 +28,9 @@ from game.testing import AppDriver
 from tests.net_support import racing_play
 
 
-def quick() -> Settings:
-    return Settings(pace="instant", sound=False)
+def quick(name: str = "") -> Settings:
+    """Instant pace, no sound; ``name``: the player's name for friend games ('' the system's)."""
+    return Settings(pace="instant", sound=False, player_name=name)
 
 
 def until(drivers, cond, timeout=30.0):
@@ -51,7 +52,8 @@ def host_and_join(host: AppDriver, guest: AppDriver):
     code = host.scene.client.code
     shown = host.scene.code_label.text
     assert shown == format_code(code) and host.scene.address.startswith("127.0.0.1:")
-    assert clipboard.paste() == f"{host.scene.address} {shown}"  # copied for the friend
+    link = f"backgammon://join/{host.scene.address}/{shown}"
+    assert clipboard.paste() == link and host.scene.address_label.text == link  # shown, and copied for the friend
     guest.click_button(guest.scene.friend_button)
     fs = guest.scene
     guest.click_button([b for b, a in fs.actions.items() if a == ("paste",)][0])

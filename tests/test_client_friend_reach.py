@@ -154,8 +154,9 @@ def test_the_reach_line_fits(lang, size, monkeypatch):
             shown = shown_words(fs)
             assert full.replace(" ", "") in shown or (size == (320, 240) and short.replace(" ", "") in shown)
             assert format_code(fs.client.code) in shown and hosting.address.replace(" ", "") in shown
-            # (the invite itself, large, is the screen's own: checked by the screen's tests)
-            misfits = [m for m in scene_misfits(fs, f"{lang} {size} {reach.why}") if m.text != fs.address_label.text]
+            # the link too, whole (in smaller letters where the large ones do not fit)
+            assert fs.address_label.text.startswith("backgammon://join/") and fs.address_label.text.endswith(format_code(fs.client.code))
+            misfits = scene_misfits(fs, f"{lang} {size} {reach.why}")
             assert not misfits, report(misfits)
             # the words stay on the screen, above the Cancel button
             labels = [e for e in fs.manager.get_root_container().elements if isinstance(e, UILabel)]

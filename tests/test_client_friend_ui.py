@@ -11,6 +11,8 @@ resignation is answered, and the opening roll thrown by the guest."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -31,9 +33,9 @@ SIZES = [(800, 600), (1280, 720), (1600, 900), (1920, 1080), (1080, 1920), (3840
 
 @pytest.fixture
 def pair(tmp_path, monkeypatch):
-    host = AppDriver(settings=quick())
+    host = AppDriver(settings=quick("Ann"))
     monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "guest-home"))  # the friend's own folders
-    guest = AppDriver(settings=quick())
+    guest = AppDriver(settings=quick("Bob"))
     try:
         yield host, guest
     finally:
@@ -85,23 +87,26 @@ def test_a_friend_game_offers_no_restart_take_back_or_hint_and_leaving_asks(pair
     until([host], lambda: isinstance(host.scene, DialogScene), timeout=10)
     told = host.scene
     assert told.title == t("net.gone.left_title")
-    assert told.text == t("net.gone.text", status=t("net.status.friend_left", name=t("net.friend.start"))) and told.text[0].isupper()
+    friend = hs.names[1]
+    assert friend == gs.names[1] and friend  # the name the guest's game sent
+    assert told.text == t("net.gone.left_text", status=t("net.status.friend_left", name=friend)) and told.text[0].isupper()
     assert hs.friend_left and hs.may_continue
+    # nothing to wait for (the friend's seat is given up): play on, or back to the lobby
+    assert [b.text for b in told.answer_buttons] == [t("net.gone.continue"), t("net.gone.lobby")]
 
 
-def test_play_on_against_the_computer_stays_offered_after_wait_and_the_game_is_kept(pair):
+def test_play_on_against_the_computer_stays_offered_after_the_question_and_the_game_is_kept(pair):
     host, guest = pair
     hs, gs = host_and_join(host, guest)
     gs.leave()  # the friend leaves the match
     until([host], lambda: isinstance(host.scene, DialogScene), timeout=10)
-    wait = host.scene.answer_buttons[1]
-    assert wait.text == t("net.gone.wait")
-    host.click_button(wait)
+    assert t("net.gone.wait") not in [b.text for b in host.scene.answer_buttons]  # no waiting for one who left
+    host.key(pygame.K_ESCAPE)  # the question closed, unanswered
     scene = host.scene
     assert isinstance(scene, MatchScene)
     button = scene.panel.continue_alone
     assert button.visible and button.text == t("net.continue_button")  # still offered, and by C
-    assert same_words(connection_text(host), t("net.status.friend_left", name=t("net.friend.start")))
+    assert same_words(connection_text(host), t("net.status.friend_left", name=hs.names[1]))
     host.key(pygame.K_c)
     until([host], lambda: hs.fallback, timeout=10)
     host.frames(3)
@@ -125,15 +130,15 @@ def test_play_on_against_the_computer_stays_offered_after_wait_and_the_game_is_k
 def test_the_panel_follows_the_connection_as_it_changes(pair):
     host, guest = pair
     hs, gs = host_and_join(host, guest)
-    online = t("net.status.online", name=t("net.friend"))
-    assert same_words(connection_text(host), online) and same_words(connection_text(guest), online)
+    assert same_words(connection_text(host), t("net.status.online", name="Bob"))  # each side names the other
+    assert same_words(connection_text(guest), t("net.status.online", name="Ann"))
     # the friend's window is killed (no "leave"): nothing else happens on the host's board, yet its panel says so
     gs.client.close()
-    until([host], lambda: same_words(connection_text(host), t("net.status.friend_away", name=t("net.friend.start"))), timeout=10)
+    until([host], lambda: same_words(connection_text(host), t("net.status.friend_away", name="Bob")), timeout=10)
     assert host.scene.panel.state.connection == tr(hs.status())
     # and it is said, for a player who does not look at the panel
     host.frames(2)
-    assert t("net.status.friend_away", name=t("net.friend.start")) in host.app.announcer.history
+    assert t("net.status.friend_away", name="Bob") in host.app.announcer.history
 
 
 def test_the_panel_says_the_connection_is_lost_when_the_server_goes(pair):
@@ -141,7 +146,7 @@ def test_the_panel_says_the_connection_is_lost_when_the_server_goes(pair):
     hs, gs = host_and_join(host, guest)
     host.app.hosted.server.stop()  # the server goes (the guest's connection with it)
     until([guest], lambda: gs.link != Link.CONNECTED or gs.ended is not None, timeout=10)
-    until([guest], lambda: not same_words(connection_text(guest), t("net.status.online", name=t("net.friend"))), timeout=10)
+    until([guest], lambda: not same_words(connection_text(guest), t("net.status.online", name="Ann")), timeout=10)
     assert same_words(connection_text(guest), tr(gs.status()))
 
 
@@ -204,12 +209,71 @@ def test_the_guest_throws_the_opening_roll_resignation_and_rematch(pair):
     until([host, guest], lambda: isinstance(host.scene, ResultScene) and isinstance(guest.scene, ResultScene), timeout=20)
     # the guest asks for a rematch: until the answer comes its board and its panel say it waits for it
     guest.click_button(guest.scene.result_buttons["again"])
-    waiting = t("net.status.rematch_waiting", name=t("net.friend"))
+    waiting = t("net.status.rematch_waiting", name="Ann")
     for _ in range(20):
         guest.frames(1)
         assert isinstance(guest.scene, MatchScene) and guest.scene.board_view().prompt == waiting
         assert same_words(connection_text(guest), waiting)
+    # the host's result dialog, still open, says so at once (and says it aloud); its buttons stay where they were
+    result = host.scene
+    assert isinstance(result, ResultScene)
+    again_at = result.result_buttons["again"].rect.copy()
+    asked = t("net.status.rematch_asked", name="Bob")
+    until([host], lambda: result.net_line == asked, timeout=10)
+    assert result.net_label is not None and same_words(result.net_label.text, asked)
+    assert asked in host.app.announcer.history and result.result_buttons["again"].rect == again_at
     host.click_button(host.scene.result_buttons["again"])
     until([host, guest], lambda: isinstance(host.scene, MatchScene) and host.scene.session is not hs
           and isinstance(guest.scene, MatchScene) and guest.scene.session is not gs, timeout=15)
     assert isinstance(host.session, NetSession) and (host.session.me, guest.session.me) == (1, 0)
+
+
+class Clock:
+    """Seconds that pass only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("how", ["closed", "vanished"])
+def test_the_guest_is_told_at_once_that_the_hosts_game_closed_and_may_play_on_here_after_2_minutes(pair, how):
+    """The server lived in the host's game: when that game closes (or drops off
+    the network) the guest is told so within 2 s, and "reconnecting" only
+    while it may come back; 2 minutes on, the same position is played on
+    against the computer on the guest's machine (kept to continue), or waited for."""
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    assert gs.client.in_game and gs.client.role == "guest"  # the server said it runs in the host's game
+    clock = Clock()
+    gs.clock = clock
+    before = gs.match.to_json()
+    if how == "closed":
+        host.app.quit()  # the host closes the game: its server goes with it
+    else:
+        hosted = host.app.hosted
+        assert hosted is not None
+        gs.client.drop_connection()  # the line drops (as when the host's machine or router goes) ...
+        hosted.stop(keep=True)       # ... and nothing answers there any more
+    start = time.monotonic()
+    closed = t("net.status.host_closed_waiting")
+    until([guest], lambda: same_words(connection_text(guest), closed), timeout=5)
+    assert time.monotonic() - start < 2.0
+    assert closed in guest.app.announcer.history and gs.host_gone and not gs.may_continue
+    clock.now += 119.0
+    guest.frames(3)
+    assert isinstance(guest.scene, MatchScene)  # not yet
+    clock.now += 2.0
+    until([guest], lambda: isinstance(guest.scene, DialogScene), timeout=5)
+    dialog = guest.scene
+    assert dialog.title == t("net.gone.host_title")
+    assert [b.text for b in dialog.answer_buttons] == [t("net.gone.continue"), t("net.gone.wait")]
+    guest.click_button(dialog.answer_buttons[0])  # play on here
+    until([guest], lambda: gs.fallback, timeout=5)
+    assert gs.match.to_json()["game"]["position"] == before["game"]["position"]  # the same position
+    assert guest.app.options is not None and guest.app.options.mode == "computer"  # kept to continue
+    guest.app.saves.flush()
+    saved = guest.app.storage.load_game()[0]
+    assert saved is not None and saved["options"]["mode"] == "computer"

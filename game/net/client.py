@@ -189,6 +189,8 @@ class NetClient:
         self.seat: Optional[int] = None
         self.role = ""
         self.code = ""
+        #: the server runs inside the host's game (its ``seat`` says so)
+        self.in_game = False
         self.last_state: Optional[State] = None
         self.mirror = Mirror()
         self._sync_asked = False
@@ -329,6 +331,7 @@ class NetClient:
     def _note(self, msg: ServerMessage) -> None:
         if isinstance(msg, SeatInfo):
             self.token, self.seat, self.role, self.code = msg.token, msg.seat, msg.role, msg.code
+            self.in_game = msg.in_game
         elif isinstance(msg, Ended) and msg.reason == EndReason.SERVER_CLOSING.value:
             pass  # not the end of the match: a server that keeps its matches comes back with it
         elif isinstance(msg, (Ended, Takeover)):

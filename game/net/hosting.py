@@ -189,6 +189,7 @@ def listen(port: int, store: Optional[str], hosts: Optional[List[str]] = None) -
     for host in hosts or listen_hosts():
         # both families on one port: it is picked first (each family's socket would get its own)
         server = ServerThread(host, port or (free_port() if host == "" else 0), store=store)
+        server.server.lobby.in_game = True  # the players are told: when this game closes, so does the server
         try:
             server.start()
             return server

@@ -58,6 +58,8 @@ class SeatInfo:
     role: str
     token: str
     code: str
+    #: the server runs inside the host's game: when the connection drops, the host's game is gone
+    in_game: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,8 +221,11 @@ def parse_server(text: Union[str, bytes]) -> ServerMessage:
             raise _bad("update")
         return Update(seq, event, check, short, connected)
     if kind == "seat":
+        in_game = doc.get("in_game", False)
+        if not isinstance(in_game, bool):
+            raise _bad("seat")
         return SeatInfo(_int(doc.get("seat"), 0, 1, "seat"), _str(doc.get("role"), "role", 8),
-                        _str(doc.get("token"), "token", 64), _str(doc.get("code"), "code", 32))
+                        _str(doc.get("token"), "token", 64), _str(doc.get("code"), "code", 32), in_game)
     if kind == "presence":
         can = doc.get("can_continue")
         if not isinstance(can, bool):

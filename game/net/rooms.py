@@ -90,6 +90,8 @@ class Room:
     seq: int = 0
     last_action: float = 0.0
     ended: Optional[EndReason] = None
+    #: the server runs inside the host's game (told to the players in ``seat``: its going is the host's)
+    in_game: bool = False
     match: Match = field(init=False)
     #: the match as JSON text, made once per state (key: the match object and seq)
     _text_cache: Tuple[int, int, str] = field(default=(0, -1, ""), init=False, repr=False)
@@ -151,8 +153,9 @@ class Room:
     def seat_text(self, role: int) -> str:
         seat = self.seats[role]
         assert seat is not None
+        extra = {"in_game": True} if self.in_game else {}
         return server_doc(ServerType.SEAT, seat=self.colour(role), role="host" if role == HOST else "guest",
-                          token=seat.token, code=self.code)
+                          token=seat.token, code=self.code, **extra)
 
     def presence_text(self, role: int) -> str:
         return server_doc(ServerType.PRESENCE, connected=self.connected(), can_continue=self.can_continue(role),
@@ -280,6 +283,8 @@ class Lobby:
         self.ended_tokens: Dict[str, Tuple[EndReason, float]] = {}
         self.changed: Set[str] = set()
         self.removed: Set[str] = set()
+        #: this server runs inside a player's game (its host's): each room says so to its players
+        self.in_game = False
 
     def hosted_by(self, address: str) -> int:
         """The matches ``address`` hosts that count against its limit: a host
@@ -307,6 +312,7 @@ class Lobby:
 
     def add(self, room: Room) -> None:
         """Hold ``room`` (a new one, or one read back from the store)."""
+        room.in_game = self.in_game
         self.rooms[room.code] = room
         for role, seat in enumerate(room.seats):
             if seat is not None and not seat.left:

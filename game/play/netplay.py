@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import time
 from typing import Callable, Deque, List, Optional, Tuple
 
 from engine import Match, SystemDice
@@ -64,6 +65,8 @@ LOG = logging.getLogger(__name__)
 FALLBACK_LEVEL = "intermediate"
 #: seconds an intent may go without its answer from the server before the state is asked for
 ECHO_TIMEOUT = 5.0
+#: seconds after the host's game closed (the server was in it) before the guest may play on here
+HOST_GONE_OFFER = 120.0
 
 
 class RemoteSeat:
@@ -182,6 +185,10 @@ class NetSession(HeldSession):
         self.told_ended = False        # the scene said the match has ended
         self.status_said: Optional[str] = None  # the connection line as last announced
         self._recheck = False          # a whole state came while an intent waited for a decision
+        #: when the host's game (which held the server) went: the connection dropped, or it closed (None: it is there)
+        self.host_gone_since: Optional[float] = None
+        self.clock: Callable[[], float] = time.monotonic
+        self._showing_next = False     # the friend's "next game" is being done on this board
 
     # -- what the scene reads ----------------------------------------------------------------
     @property
@@ -198,6 +205,10 @@ class NetSession(HeldSession):
             return M("net.status.vs_computer")
         if self.ended is not None:
             return M(f"net.status.ended.{self.ended}" if self.ended in ENDINGS else "net.status.ended.other")
+        if self.host_gone:
+            if self.may_continue:
+                return M("net.status.host_gone_long")
+            return M("net.status.host_closed" if self.link == Link.FAILED else "net.status.host_closed_waiting")
         if self.link == Link.FAILED:
             return M("net.status.failed")
         if self.link != Link.CONNECTED or not self._synced:
@@ -215,12 +226,17 @@ class NetSession(HeldSession):
     @property
     def behind(self) -> bool:
         """Is something the friend did, which the server reported, still to be shown on this board?"""
-        return not self.fallback and self.remote.busy
+        return not self.fallback and self.remote.busy and not self._showing_next
 
     @property
     def computer_to_act(self) -> bool:
         """The other seat acts: its turn, or (the opening roll is either's) its events wait to be shown."""
         return super().computer_to_act or self.behind
+
+    @property
+    def host_gone(self) -> bool:
+        """This player is the guest and the host's game, where the server ran, has closed (or dropped off the network)."""
+        return self.host_gone_since is not None and self.online
 
     def can_take_back(self) -> bool:
         return self.fallback and super().can_take_back()
@@ -229,8 +245,12 @@ class NetSession(HeldSession):
         return self.fallback and super().can_hint()
 
     def next_game(self, _remote: bool = False) -> bool:
-        if _remote:
-            return Session.next_game(self)
+        if _remote:  # the friend's "next", shown now: what waits behind it is for the new game
+            self._showing_next = True
+            try:
+                return Session.next_game(self)
+            finally:
+                self._showing_next = False
         if self.remote.events and not self.fallback:
             return False  # the friend's "next" is on its way: it is shown first
         return super().next_game()
@@ -245,9 +265,18 @@ class NetSession(HeldSession):
         return True
 
     def continue_alone(self) -> bool:
-        """Continue against the computer (the friend gone 2 minutes, or left)."""
+        """Continue against the computer (the friend gone 2 minutes, or left).
+        The host's game gone (the server with it), it is played on here, from
+        the last position the server sent."""
         if not self.may_continue or not self.online:
             return False
+        if self.host_gone:
+            state = self.client.last_state
+            if self.game.current_turn is not None and self.is_human(self.game.turn):
+                self.undo_all()  # steps of a play the server never took
+            self._nothing_held()
+            self._take_over(state.match if state is not None else self.match)
+            return True
         self._send(ContinueAlone(self._seq))
         return True
 
@@ -263,6 +292,7 @@ class NetSession(HeldSession):
         listening = not self.fallback and self.rematch_state is None
         if listening:
             self._poll()
+            self._host_gone_long()
             events = self.remote.events
             if events and events[0].kind == "next" and self.game.phase == OVER and not display_busy:
                 events.popleft()
@@ -284,9 +314,13 @@ class NetSession(HeldSession):
                 if msg.link != Link.CONNECTED:
                     self._synced = False  # what the player does now waits for the server's state
                     self.outbox.maybe_lost()  # decided on the state the server sends on reconnecting
+                    self._host_may_be_gone()
+                else:
+                    self.host_gone_since = None  # (back: the host's game is there again)
             elif isinstance(msg, Ended) and msg.reason == EndReason.SERVER_CLOSING.value:
                 self._synced = False  # the client reconnects: a server that keeps its matches comes back
                 self.outbox.maybe_lost()
+                self._host_may_be_gone()
             elif isinstance(msg, Ended):
                 self.ended = msg.reason
                 self._nothing_held()
@@ -296,7 +330,7 @@ class NetSession(HeldSession):
                     self.outbox.answered()
             elif isinstance(msg, Takeover):
                 self.outbox.answered()
-                self._take_over(msg)
+                self._take_over(msg.match)
             elif isinstance(msg, SeatInfo):
                 pass  # a new seat comes with a rematch: see _state
             elif isinstance(msg, ServerError) and msg.ref == "resume":
@@ -314,6 +348,17 @@ class NetSession(HeldSession):
                 self._resynced()
         if not self.fallback and self._synced:
             self.outbox.flush(self._seq)
+
+    def _host_may_be_gone(self) -> None:
+        """The connection to a server that ran in the host's game is gone: so is the host's game."""
+        if self.client.in_game and self.client.role == "guest" and self.host_gone_since is None:
+            self.host_gone_since = self.clock()
+
+    def _host_gone_long(self) -> None:
+        """The host's game gone 2 minutes: the guest may play on here against the computer."""
+        since = self.host_gone_since
+        if since is not None and not self.may_continue and self.clock() - since >= HOST_GONE_OFFER:
+            self.may_continue = True
 
     def _refused(self, err: ServerError) -> None:
         LOG.warning("the server refused: %s %s", err.code, err.detail)
@@ -377,10 +422,11 @@ class NetSession(HeldSession):
         self.match = _copy(match, self.feed)
         self._emit(HappeningKind.NEWGAME, self.game.turn, before)
 
-    def _take_over(self, msg: Takeover) -> None:
+    def _take_over(self, match: Match) -> None:
+        """The computer takes the friend's seat, from ``match`` (the server's copy), on this machine's dice."""
         from engine import get_bot
 
-        self._replace(msg.match)
+        self._replace(match)
         dice = SystemDice()
         self.match.dice_source = self.game.dice_source = dice
         self.seats[1 - self.me] = seat_for(get_bot(FALLBACK_LEVEL))

@@ -422,14 +422,16 @@ class Keeper:
 
         self._update_records(record)
         if match.over:
-            self._remember(match, options)
+            names = getattr(session, "names", None)  # a friend game: the players' names, written in the .mat
+            self._remember(match, options, names if isinstance(names, tuple) else None)
 
-    def _remember(self, match: Match, options: MatchOptions) -> None:
-        """Keep the finished match for review (see :mod:`game.store.recent`)."""
+    def _remember(self, match: Match, options: MatchOptions, names: Optional[Tuple[str, str]] = None) -> None:
+        """Keep the finished match for review (see :mod:`game.store.recent`); ``names``: the
+        players' (a friend game), else White and Black."""
         from ..store.recent import RecentStore, entry_for
 
-        viewer = options.human_colour() if options.mode == "computer" else 0
-        entry = entry_for(match, options.mode, options.level or "", viewer)
+        viewer = options.human_colour() if options.mode in ("computer", "friend") else 0
+        entry = entry_for(match, options.mode, options.level or "", viewer, names=names)
         if entry is None:
             return
 

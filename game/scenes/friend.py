@@ -10,7 +10,6 @@ announced on the local network.  Errors get a line saying why.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Callable, List, Optional, Tuple
 from urllib.parse import urlsplit
@@ -21,72 +20,23 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from ..system import clipboard
 from .host import AppHost
 from ..words.i18n import t
-from ..net.client import NO_CONNECTION, BadAddress, NetClient, check_address, server_url
+from ..net.client import BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
 from ..loop import wake_loop
-from ..net.invite import BadLink, is_link, parse_link
 from ..store.friendseat import SeatTicket
-from ..net.inbound import Ended, Link, LinkChanged, Presence, ServerError, State
+from ..net.inbound import Link, LinkChanged, Presence, State
 from ..net.lan import LanBrowser, LanGame
-from ..net.protocol import CODE_LENGTH, ClientMessage, Create, EndReason, ErrorCode, Join, Resume, format_code, normalize_code
-from .friendhost import OwnServer, hosted_words
+from ..net.protocol import ClientMessage, Create, Join, Resume, format_code
+from .friendhost import OwnServer
+from .friendhost import hosted_words
+from .friendinvite import awaits_friend, form_message, failure_words, invite_for, invite_problem, keep_name, keep_server, my_name, read_invite, seat_gone_by  # noqa: F401 - (read_invite: the screen's, for tests and tools)
 from .friendplay import seat_gone
 from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
 from .ui import Action, MenuScene
 
-_ADDRESS = re.compile(r"(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.\-]+):(\d+)(?![\w.])")
-_SPACED_COLON = re.compile(r"(?<=[\w.\]])[ \t]*:[ \t]*(?=\d)")
 _BROWSER = LanBrowser()
 #: seconds a seat taken back keeps trying to reach its server before the player is told it cannot
 REJOIN_PATIENCE = 30.0
-
-
-def read_invite(text: str, default_address: str) -> Tuple[str, str]:
-    """(address, code) from what was typed or pasted; ValueError saying what is missing.
-
-    >>> read_invite("192.168.1.5:50123 ABCDE-FGHJK", "")
-    ('192.168.1.5:50123', 'ABCDEFGHJK')
-    >>> read_invite("127.0.0.1 : 32909 SAHA5-V57DM", "")
-    ('127.0.0.1:32909', 'SAHA5V57DM')
-    >>> read_invite("backgammon://join/203.0.113.7:50123/ABCDE-FGHJK", "")
-    ('203.0.113.7:50123', 'ABCDEFGHJK')
-    >>> read_invite("abcde fghjk", "example.org:8765")
-    ('example.org:8765', 'ABCDEFGHJK')
-    >>> read_invite("127.0.0.1:99999 ABCDE-FGHJK", "")
-    Traceback (most recent call last):
-    ...
-    ValueError: The port in the invite must be a number from 1 to 65535 (as in 192.168.1.5:50123 ABCDE-FGHJK).
-    """
-    if is_link(text):
-        try:
-            link = parse_link(text)
-        except BadLink:
-            raise ValueError(t("friend.bad_link")) from None
-        return link.address, link.code
-    text = _SPACED_COLON.sub(":", text)  # "127.0.0.1: 32909" as typed by hand
-    found = _ADDRESS.search(text)
-    address = found.group(0) if found else default_address.strip()
-    rest = text.replace(found.group(0), " ") if found else text
-    code = normalize_code(rest) or next((c for c in map(normalize_code, rest.split()) if c), None)
-    if found is not None:
-        try:
-            check_address(address)
-        except BadAddress as exc:
-            raise ValueError(t("friend.bad_port" if exc.reason == "port" else "friend.bad_host")) from None
-    if code is None:
-        raise ValueError(t("friend.bad_code", n=CODE_LENGTH))
-    if not address:
-        raise ValueError(t("friend.need_address"))
-    return address, code
-
-
-def invite_problem(text: str, default_address: str) -> Optional[str]:
-    """Why ``text`` is not an invite (:func:`read_invite`'s words), or None when it is one."""
-    try:
-        read_invite(text, default_address)
-    except ValueError as exc:
-        return str(exc)
-    return None
 
 
 class FriendScene(MenuScene):
@@ -94,6 +44,8 @@ class FriendScene(MenuScene):
         super().__init__(app)
         self.text = ""
         self.server_text = app.settings.server_address
+        self.name_text = my_name(app.settings)
+        self.name_entry: Optional[UITextEntryLine] = None
         self.error: Optional[str] = None
         self.client: Optional[NetClient] = None
         self.waiting: Optional[str] = None  # "host" (the code is shown), "join" or "rejoin" (a seat held before)
@@ -123,7 +75,8 @@ class FriendScene(MenuScene):
                    t("friend.server", address=server) if server else t("friend.server_here"), object_id="#small")
         col = Column(x0, int(f * 5.6), tw, w, h)
         if self._inviting and self.client is not None:
-            self.code_label, self.address_label = invite_view(self, col, self.moved, format_code(self.client.code), self.address,
+            self.code_label, self.address_label = invite_view(self, col, self.moved, format_code(self.client.code),
+                                                              invite_for(self.client.code, self.address),
                                                               self.error or t("friend.waiting"), hosted_words(self.app, self.client.url))
             self.back_button = bottom_button(self, col, t("button.cancel"))
             return
@@ -131,19 +84,11 @@ class FriendScene(MenuScene):
             self.retry_button, self.forget_button = unreachable_view(self, col, urlsplit(self.unreachable.url).netloc)
         else:
             self.lan_shown = self.lan.games()[:4]
-            form = form_view(self, col, self.server_text, self.text, self.lan_shown, self._message)
-            self.server_entry, self.host_button, self.entry, self.join_button = (form.server_entry, form.host_button,
-                                                                                 form.entry, form.join_button)
+            form = form_view(self, col, self.name_text, self.server_text, self.text, self.lan_shown,
+                             form_message(self.own.starting, self.error, self.waiting))
+            self.name_entry, self.server_entry, self.host_button, self.entry, self.join_button = (
+                form.name_entry, form.server_entry, form.host_button, form.entry, form.join_button)
         self.back_button = bottom_button(self, col, t("button.back"))
-
-    @property
-    def _message(self) -> str:
-        """The line under the form: what goes on, or why it failed."""
-        if self.own.starting:
-            return t("friend.starting")
-        if self.error:
-            return self.error
-        return {"join": t("friend.connecting"), "rejoin": t("friend.rejoining")}.get(self.waiting or "", "")
 
     @property
     def _inviting(self) -> bool:
@@ -152,10 +97,9 @@ class FriendScene(MenuScene):
 
     # -- actions -------------------------------------------------------------------------------
     def _read_entries(self) -> None:
-        if self.entry is not None and self.entry.alive():
-            self.text = self.entry.get_text()
-        if self.server_entry is not None and self.server_entry.alive():
-            self.server_text = self.server_entry.get_text()
+        for entry, kept in ((self.name_entry, "name_text"), (self.entry, "text"), (self.server_entry, "server_text")):
+            if entry is not None and entry.alive():
+                setattr(self, kept, entry.get_text())
 
     def act(self, action: Action) -> None:
         kind = action[0]
@@ -180,6 +124,12 @@ class FriendScene(MenuScene):
         elif kind == "back":
             self.back()
 
+    def _keep_name(self) -> str:
+        """The name typed, kept in the settings; the name to send."""
+        self._read_entries()
+        self.name_text = keep_name(self.app, self.name_text)
+        return self.name_text
+
     def prefill(self, text: str) -> None:
         """The invite ``text`` (a link given to the game) in the join field, Join focused."""
         if self.waiting is not None or self.unreachable is not None:
@@ -192,27 +142,22 @@ class FriendScene(MenuScene):
 
     def use_server(self, text: str) -> None:
         """Keep ``text`` as the match server (as the settings do), or say why it is not one."""
-        try:
-            address = check_address(text)
-        except BadAddress as exc:
-            self.error = t(f"server.bad.{exc.reason}")
-        else:
-            self.server_text = address
-            self.app.settings.server_address = address
-            self.app.save_settings()
-            self.error = None
+        self.error = keep_server(self.app, text)
+        self.server_text = self.app.settings.server_address if self.error is None else self.server_text
         self._rebuild(self.app.size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """While an entry has the keyboard, the keys are its (a space, the
         arrows, Backspace ... are typing, not shortcuts); Enter joins with
         the invite, or uses the server typed."""
-        typing = next((e for e in (self.entry, self.server_entry) if e is not None and e.alive() and e.is_focused), None)
+        typing = next((e for e in (self.entry, self.server_entry, self.name_entry) if e is not None and e.alive() and e.is_focused), None)
         if event.type == pygame.KEYDOWN and typing is not None and event.key not in (pygame.K_ESCAPE, pygame.K_TAB):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._read_entries()
                 if typing is self.server_entry:
                     self.use_server(self.server_text)
+                elif typing is self.name_entry:
+                    self._keep_name()
                 else:
                     self.join(self.text)
                 return
@@ -230,7 +175,7 @@ class FriendScene(MenuScene):
     def host(self) -> None:
         """Reach the server (the game's own, started off the frame loop), create the match, show the code."""
         s = self.app.settings
-        create = Create(s.lobby_length, s.lobby_cube, "")
+        create = Create(s.lobby_length, s.lobby_cube, self._keep_name())
         if not s.server_address:
             self._hosted(s.host_port, lambda hosting: self._connect(hosting.url, create, "host"))  # (the last port used)
             return
@@ -266,7 +211,7 @@ class FriendScene(MenuScene):
             # this match's seat is held here: take it back (where the invite says: the host may have moved), not a second one
             self.rejoin(replace(held, url=server_url(address)))
             return
-        self._connect(server_url(address), Join(code, ""), "join")
+        self._connect(server_url(address), Join(code, self._keep_name()), "join")
 
     def rejoin(self, ticket: SeatTicket) -> None:
         """Take back the seat of a match this game was in (it crashed or was
@@ -336,15 +281,12 @@ class FriendScene(MenuScene):
         for msg in client.poll():
             if self.waiting == "rejoin" and (self._gone(msg) or self._cannot_reach(msg)):
                 return
-            if isinstance(msg, ServerError):
-                self._fail(t(f"friend.error.{msg.code}") if msg.code in SERVER_ERRORS else t("friend.refused", reason=msg.detail))
-                return
-            if isinstance(msg, LinkChanged) and msg.link == Link.FAILED:  # (the connection's thread failed: why)
-                failed = msg.detail and msg.detail != NO_CONNECTION
-                self._fail(t("friend.connect_failed", reason=msg.detail) if failed else t("friend.no_connection"))
+            failure = failure_words(msg)  # refused, or the connection's thread failed: why
+            if failure is not None:
+                self._fail(failure)
                 return
             if isinstance(msg, State):
-                if self._awaits_friend(client, msg):
+                if self._inviting and awaits_friend(self.waiting == "host", client.seat or 0, msg):
                     self._show_code(client)
                     continue
                 self._start(client, msg)
@@ -353,12 +295,6 @@ class FriendScene(MenuScene):
                     and msg.connected[1 - (client.seat or 0)]:  # the friend found the match at its new address
                 self._start(client, replace(client.last_state, connected=msg.connected))
                 return
-
-    def _awaits_friend(self, client: NetClient, state: State) -> bool:
-        """Is the invite still to be given (the friend not there yet)?"""
-        if self.waiting == "host":
-            return not state.names[1] and not state.connected[1]
-        return self._inviting and not state.connected[1 - (client.seat or 0)]
 
     def _cannot_reach(self, msg: object) -> bool:
         """Rejoining: the server cannot be reached (tried for a while): said so,
@@ -373,9 +309,7 @@ class FriendScene(MenuScene):
     def _gone(self, msg: object) -> bool:
         """Rejoining: the server no longer has the match (or refuses the seat):
         the player is told why in the lobby, and the seat is forgotten."""
-        gone = isinstance(msg, Ended) and msg.reason != EndReason.SERVER_CLOSING.value
-        refused = isinstance(msg, ServerError) and msg.code == ErrorCode.UNKNOWN_TOKEN.value
-        if not (gone or refused):
+        if not seat_gone_by(msg):
             return False
         self._drop_client()
         seat_gone(self.app, self.rejoining)
@@ -384,9 +318,9 @@ class FriendScene(MenuScene):
     def _show_code(self, client: NetClient) -> None:
         if self._inviting and not self.showing_code:
             self.showing_code = True
-            clipboard.copy(f"{self.address} {format_code(client.code)}")
+            clipboard.copy(invite_for(client.code, self.address))
             if self.app.hosted is not None:
-                self.app.hosted.announce("", client.code)
+                self.app.hosted.announce(self.name_text, client.code)
             self._rebuild(self.app.size)
 
     def _start(self, client: NetClient, state: State) -> None:
@@ -401,5 +335,3 @@ class FriendScene(MenuScene):
     def busy(self) -> bool:
         return self.client is not None or self.own.starting or super().busy
 
-
-SERVER_ERRORS = ("unknown_code", "match_full", "too_many_matches", "version", "rate_limited")

@@ -60,12 +60,24 @@ def friend_update(app: AppHost, session: NetSession, animating: bool, say: Calla
         session.status_said = status
     if session.may_continue and not session.asked_continue:
         session.asked_continue = True  # (after "Wait" the panel's button and C still offer it)
-        ask(app, t("net.gone.left_title" if session.friend_left else "net.gone.title"), t("net.gone.text", status=tr(session.status())),
-            [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
+        ask_play_on(app, session)
     elif session.ended is not None and not session.told_ended and not session.fallback:
         session.told_ended = True
         ask(app, t("net.ended.title"), tr(session.status()), [(t("net.ended.ok"), lambda: leave(app, session))])
     return shown is not None and shown != tr(session.status())
+
+
+def ask_play_on(app: AppHost, session: NetSession) -> None:
+    """The friend gone 2 minutes (or the host's game): play on against the computer, or wait;
+    the friend left on purpose (their seat is given up): play on, or leave, but nothing to wait for."""
+    status = tr(session.status())
+    if session.friend_left:
+        ask(app, t("net.gone.left_title"), t("net.gone.left_text", status=status),
+            [(t("net.gone.continue"), session.continue_alone), (t("net.gone.lobby"), lambda: leave(app, session))])
+        return
+    title = t("net.gone.host_title" if session.host_gone else "net.gone.title")
+    ask(app, title, t("net.gone.text", status=status),
+        [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
 
 
 def remember_seat(app: AppHost, session: NetSession) -> None:

@@ -31,6 +31,7 @@ class Column:
 
 @dataclass(frozen=True)
 class Form:
+    name_entry: UITextEntryLine
     server_entry: UITextEntryLine
     host_button: UIButton
     entry: UITextEntryLine
@@ -50,11 +51,18 @@ def words_down(scene: MenuScene, col: Column, y: int, text: str) -> int:
     return y + line * len(scene.wrapped_label(pygame.Rect(col.x0, y, col.width, line), text, object_id="#small"))
 
 
-def form_view(scene: MenuScene, col: Column, server_text: str, text: str, nearby: Sequence[LanGame],
+def form_view(scene: MenuScene, col: Column, name: str, server_text: str, text: str, nearby: Sequence[LanGame],
               message: str) -> Form:
+    """``name``: the player's name as the friend will see it (editable)."""
     f = scene.font_px
     x0, tw, y = col.x0, col.width, col.y
     bh, sw = int(f * 2.3), int(f * 9)
+    nw = min(tw // 3, scene.button_width([t("friend.your_name")]))
+    scene.label(pygame.Rect(x0, y, nw, bh), t("friend.your_name"), object_id="#small")
+    name_entry = UITextEntryLine(pygame.Rect(x0 + nw, y, tw - nw, bh), scene.manager, placeholder_text=t("friend.default_name"))
+    name_entry.set_text_length_limit(32)
+    name_entry.set_text(name)
+    y += bh + f // 2
     server_entry = UITextEntryLine(pygame.Rect(x0, y, tw - sw - f // 2, bh), scene.manager,
                                    placeholder_text=t("friend.server_placeholder"))
     server_entry.set_text(server_text)
@@ -76,7 +84,7 @@ def form_view(scene: MenuScene, col: Column, server_text: str, text: str, nearby
             y += bh + f // 3
     if message:
         words_down(scene, col, y + f // 2, message)
-    return Form(server_entry, host_button, entry, join_button)
+    return Form(name_entry, server_entry, host_button, entry, join_button)
 
 
 def invite_view(scene: MenuScene, col: Column, above: Optional[str], code: str, address: str,
@@ -93,13 +101,25 @@ def invite_view(scene: MenuScene, col: Column, above: Optional[str], code: str, 
     y = words_down(scene, col, col.y, intro) + int(f * 0.3) if intro else col.y
     code_label = scene.label(pygame.Rect(0, y, col.w, int(f * 4)), code, object_id="#title")
     y += int(f * 4.2)
-    address_label = scene.label(pygame.Rect(0, y, col.w, int(f * 2.6)), address, object_id="#heading")
+    address_label = _link_label(scene, pygame.Rect(0, y, col.w, int(f * 2.6)), address)
     y += int(f * 3)
     if reach_text:
         y = words_down(scene, col, y, reach_text) + f // 3
     if status:
         words_down(scene, col, y, status)
     return code_label, address_label
+
+
+def _link_label(scene: MenuScene, rect: pygame.Rect, link: str) -> UILabel:
+    """The link to give, whole: large where it fits, else in smaller letters
+    (a link cut short cannot be used; the code is shown large above it)."""
+    for style in ("#heading", "#status", "#small"):
+        label = scene.label(rect, link, object_id=style)
+        font = label.font
+        if style == "#small" or font is None or font.size(link)[0] + 2 * max(2, font.size("Ag")[1] // 5) <= rect.width - 4:
+            return label
+        label.kill()
+    return label  # pragma: no cover - the loop returns
 
 
 def _fitted(scene: MenuScene, col: Column, above: Optional[str], reach: Sequence[str], status: str) -> Tuple[str, str, str]:

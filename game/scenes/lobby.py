@@ -22,6 +22,7 @@ from .host import AppHost
 from ..words.i18n import t, tr
 from ..board.layout import is_portrait
 from ..play.options import LENGTHS, LEVELS, MatchOptions
+from .textfit import inner_width
 from .ui import Action, ChoiceRow, ChoiceValue, MenuScene, Row, saved_match_text
 
 
@@ -109,6 +110,8 @@ class LobbyScene(MenuScene):
             r, c = divmod(i, cols)
             button = self.button(pygame.Rect(x1 + c * (cw + gap), y + r * (bh + gap) + (gap if not portrait and i > 0 else 0), cw, bh), words, (action,))
             setattr(self, attr, button)
+            if attr == "rejoin_button" and visible:
+                self._fit_rejoin(button)
             if visible:
                 i += 1
             else:
@@ -120,12 +123,25 @@ class LobbyScene(MenuScene):
         self.order.remove(play)
         self.order.insert(0, play)
 
-    def _rejoin_words(self) -> str:
-        """'Rejoin your match with Ann' (or host it again, when this game hosted it)."""
+    def _rejoin_words(self, name: Optional[str] = None) -> str:
+        """'Rejoin the match with Ann' (or host it again, when this game hosted it)."""
         ticket = self.ticket
         if ticket is None:
             return ""
-        return t("lobby.rehost" if ticket.hosted else "lobby.rejoin", name=ticket.friend or t("net.friend"))
+        return t("lobby.rehost" if ticket.hosted else "lobby.rejoin", name=ticket.friend or t("net.friend") if name is None else name)
+
+    def _fit_rejoin(self, button: UIButton) -> None:
+        """The friend's name shortened (…) until the words fit the button (a name may be 32 characters)."""
+        font, ticket = button.font, self.ticket
+        if font is None or ticket is None:
+            return
+        room = inner_width(button) - 2 * max(2, font.size("Ag")[1] // 5)  # (the air the fitting check leaves)
+        name = ticket.friend or t("net.friend")
+        text = self._rejoin_words(name)
+        while font.size(text)[0] > room and len(name) > 1:
+            name = name[:-2] + "…" if len(name) > 2 else name[:1]
+            text = self._rejoin_words(name)
+        button.set_text(text)
 
     def _setter(self, field: str) -> Callable[[ChoiceValue], None]:
         def set_value(value: ChoiceValue) -> None:

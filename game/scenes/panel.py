@@ -220,7 +220,7 @@ class SidePanel:
         self.connection: List[UILabel] = []
         if friend:
             self.connection = [label(y + i * int(f * 1.3), int(f * 1.3), "#small") for i in range(CONNECTION_LINES)]
-            y += CONNECTION_LINES * int(f * 1.3)
+            y += CONNECTION_LINES * int(f * 1.3) + max(2, int(f * 0.4))  # (a space before the score, whether the state takes one line or two)
         self.score = label(y, int(f * 1.4), "#small")
         y += int(f * 1.4)
         self.pips = label(y, int(f * 1.4), "#small")

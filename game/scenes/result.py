@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 import pygame
+from pygame_gui.elements import UILabel
 
 from engine.kinds import LEVEL_OF_MULTIPLE, ResignLevel
 
 from .host import AppHost
-from ..words.i18n import t
+from ..words.i18n import t, tr
 from ..play.options import MatchOptions
 from ..play.session import Session, player_name
 from ..play.netplay import NetSession
@@ -24,23 +25,35 @@ from .ui import Action, MenuScene
 
 
 
+def side_names(session: Session) -> Tuple[str, str]:
+    """The two sides as the result names them: in a friend game the players'
+    names (with their colour), else White and Black."""
+    colours = (player_name(0), player_name(1))
+    if not isinstance(session, NetSession):
+        return colours
+    names = session.names
+    return (t("result.named", name=names[0], colour=colours[0]) if names[0] else colours[0],
+            t("result.named", name=names[1], colour=colours[1]) if names[1] else colours[1])
+
+
 def result_lines(session: Session) -> Tuple[str, str, str]:
     """(heading, how the game was won, the match score) for a finished game."""
     m, g = session.match, session.game
     r = g.result
     assert r is not None
-    winner = player_name(r.winner)
+    sides = side_names(session)
+    winner = sides[r.winner]
     if r.kind == "resigned":
         how = t("result.how_resigned", level=t(f"result.{LEVEL_OF_MULTIPLE.get(r.multiple, ResignLevel.SINGLE)}"), points=r.points)
     else:
         how = t("result.how", kind=t(f"result.{r.kind}"), points=r.points)
     s0, s1 = m.score
     if m.length > 1:
-        score = t("result.score", length=m.length, name0=player_name(0), name1=player_name(1), score0=s0, score1=s1)
+        score = t("result.score", length=m.length, name0=sides[0], name1=sides[1], score0=s0, score1=s1)
     else:
         score = t("result.single_game")
     if m.over and m.length > 1:
-        heading = t("result.match", name=player_name(r.winner if m.winner is None else m.winner), score0=s0, score1=s1)
+        heading = t("result.match", name=sides[r.winner if m.winner is None else m.winner], score0=s0, score1=s1)
     else:
         heading = t("result.wins", name=winner)
     return heading, how, score
@@ -57,6 +70,47 @@ class ResultScene(MenuScene):
         self.buttons_shown: List[str] = []
         #: the last export's line (where the file went, or why not)
         self.export_line = ""
+        #: a friend match over: what the friend says about a rematch (asked, waiting, gone), as shown
+        self.net_line = self._net_news()
+        self.net_label: Optional[UILabel] = None
+
+    @property
+    def _has_net_line(self) -> bool:
+        return isinstance(self.session, NetSession) and self.session.match.over
+
+    def _net_news(self) -> str:
+        """The friend's news on this match once it is over (a rematch asked, the friend gone), or ""."""
+        s = self.session
+        if not isinstance(s, NetSession) or not s.match.over:
+            return ""
+        online_line = t("net.status.online", name=s.names[1 - s.me] or t("net.friend"))
+        news = tr(s.status())
+        return "" if news == online_line else news
+
+    def update(self, dt: float) -> None:
+        """A friend match: the connection is read while the result is up, so that a rematch
+        the friend asks for (or the friend's going) shows here at once, and is said."""
+        super().update(dt)
+        s = self.session
+        if isinstance(s, NetSession) and s.rematch_state is None:
+            s.update(dt, display_busy=True)  # (reads the server's news; the board below shows nothing meanwhile)
+            news = self._net_news()
+            if news != self.net_line:
+                self.net_line = news
+                if news:
+                    self.app.announcer.say(news)
+                self._show_net_line()  # (in place: a rebuild would lose a click under way)
+
+    def _show_net_line(self) -> None:
+        label = self.net_label
+        if label is None:
+            return
+        font, width = label.font, label.rect.width - 8
+        text = self.net_line or " "
+        if font is not None:
+            text = fit_text(text, width, lambda words: font.size(words)[0])
+        label.set_text(text)
+        self.dirty = True
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size
@@ -78,7 +132,7 @@ class ResultScene(MenuScene):
         # each row's buttons as wide as its longest words need ("Play again, colours swapped"), the box with them
         need = [self.button_width([text for _, text in items]) for items in rows]
         pw = min(w - 20, max(f * 34, max(len(items) * bw_ + (len(items) - 1) * gap for items, bw_ in zip(rows, need)) + 2 * f))
-        ph = int(f * 11.5) + 2 * bh + gap + (int(f * 1.5) if self.export_line else 0)
+        ph = int(f * 11.5) + 2 * bh + gap + (int(f * 1.5) if self.export_line else 0) + (int(f * 1.7) if self._has_net_line else 0)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.panel(rect, object_id="#dialog")
         y = rect.y + f
@@ -87,6 +141,11 @@ class ResultScene(MenuScene):
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.9)), self.lines[1], object_id="#centred")
         y += int(f * 2.1)
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.6)), self.lines[2], object_id="#status")
+        self.net_label = None
+        if self._has_net_line:  # the friend asks for a rematch, or waits for the answer, or is gone (room kept: no button moves)
+            y += int(f * 1.7)
+            self.net_label = self.label(pygame.Rect(rect.x + f, y, pw - 2 * f, int(f * 1.5)), " ", object_id="#status")
+            self._show_net_line()
         if self.export_line:  # where the file went: a long path, as far from the box's border as the rest
             y += int(f * 1.7)
             line = self.label(pygame.Rect(rect.x + f, y, pw - 2 * f, int(f * 1.4)), " ", object_id="#small")

@@ -93,15 +93,17 @@ class RecentStore:
         return self.store.save([asdict(e) for e in entries])
 
 
-def entry_for(match: "Match", mode: str, level: str, viewer: int = 0, when: Optional[str] = None) -> Optional[RecentMatch]:
+def entry_for(match: "Match", mode: str, level: str, viewer: int = 0, when: Optional[str] = None,
+              names: Optional[Tuple[str, str]] = None) -> Optional[RecentMatch]:
     """The entry for a finished ``match`` (None when it cannot be written as
-    .mat, e.g. a game set up from IDs)."""
+    .mat, e.g. a game set up from IDs); ``names``: the players' (White, Black)
+    where known (a friend game), written in the .mat text, else White and Black."""
     from datetime import datetime
 
     from engine import MatFileError, to_mat
 
     try:
-        text = to_mat(match, NAMES)
+        text = to_mat(match, (names[0] or NAMES[0], names[1] or NAMES[1]) if names else NAMES)
     except MatFileError:
         return None
     stamp = when or datetime.now().strftime("%Y-%m-%d %H:%M")

@@ -70,6 +70,8 @@ class Settings:
     tutor: bool = False
     #: friend games: the match server to use ('' hosts the match on this computer)
     server_address: str = ""
+    #: friend games: the name the friend sees ('' the system user's first name, else "Player")
+    player_name: str = ""
     #: friend games: the port a match hosted on this computer listens on (0: one the system picks); after
     #: hosting, the one used, so that the next match has it again (and a forward made by hand on the router stays right)
     host_port: int = 0

@@ -19,7 +19,7 @@ engine document, checked by ``game_validator``).
 ...     store.save_settings(StoredSettings(pace="fast"))
 ...     store.load_settings()
 True
-(StoredSettings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address='', host_port=0, window_size=None, window_pos=None, speak=None, speech_rate='normal', theme='standard', large_text=False), None)
+(StoredSettings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address='', player_name='', host_port=0, window_size=None, window_pos=None, speak=None, speech_rate='normal', theme='standard', large_text=False), None)
 """
 
 from __future__ import annotations

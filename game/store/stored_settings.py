@@ -42,6 +42,7 @@ class StoredSettings:
     board_view: str = "top"              # 'top' | 'oblique'
     tutor: bool = False
     server_address: str = ""             # friend games: a match server to use ('' hosts on this computer)
+    player_name: str = ""                # friend games: the name the friend sees ('' the system user's first name, else "Player")
     host_port: int = 0                   # friend games: the port a match hosted here listens on (0: one the system picks); the last one used
     window_size: Optional[List[int]] = None   # [width, height] of the window when last closed; None: fit the desktop
     window_pos: Optional[List[int]] = None    # [x, y] of the window when last closed (where SDL tells it)
@@ -66,6 +67,7 @@ class StoredSettings:
         "board_view": _one_of("top", "oblique"),
         "tutor": _is_bool,
         "server_address": lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable(),
+        "player_name": lambda v: isinstance(v, str) and len(v) <= 32 and v.isprintable(),
         "host_port": lambda v: type(v) is int and 0 <= v <= 65535,
         "window_size": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
                                                and 320 <= v[0] <= 16384 and 240 <= v[1] <= 16384),
