@@ -89,7 +89,7 @@ def test_a_guest_killed_and_started_again_rejoins_from_the_lobby(tmp_path, monke
     again = AppDriver(settings=quick(address))
     lobby = again.scene
     assert isinstance(lobby, LobbyScene) and lobby.rejoin_button is not None and lobby.rejoin_button.visible
-    assert lobby.rejoin_button.text == i18n.t("lobby.rejoin", name=i18n.t("net.friend"))
+    assert lobby.rejoin_button.text == i18n.t("lobby.rejoin", name=gs.names[1 - me])  # the friend's name, as it came
     again.click_button(lobby.rejoin_button)
     until([host, again], lambda: isinstance(again.scene, MatchScene) and hs.friend_here)
     assert again.session.me == me and again.session is not gs
@@ -148,7 +148,7 @@ def test_a_host_killed_and_started_again_hosts_the_same_match_and_the_guest_come
         again = AppDriver(settings=quick())
         lobby = again.scene
         assert lobby.rejoin_button.visible
-        assert lobby.rejoin_button.text == i18n.t("lobby.rehost", name=i18n.t("net.friend"))
+        assert lobby.rejoin_button.text == i18n.t("lobby.rehost", name=hs.names[1 - hs.me])
         again.click_button(lobby.rejoin_button)
         until([again, guest], lambda: isinstance(again.scene, MatchScene) and again.session.friend_here
               and gs.link.value == "connected", timeout=40)  # the guest reconnects by itself
@@ -264,7 +264,7 @@ def test_a_match_hosted_again_whose_port_is_taken_says_the_new_invite(tmp_path, 
         address = f"127.0.0.1:{new_port}"
         assert new_port != old_port and d.app.hosted.moved_from == old_port
         assert fs.moved == i18n.t("friend.moved", port=old_port, address=address)
-        assert fs.code_label.text == format_code(host.code) and fs.address_label.text == address
+        assert fs.code_label.text == format_code(host.code) and fs.address_label.text == f"backgammon://join/{address}/{format_code(host.code)}"
         assert isinstance(fs, FriendScene) and d.app.friend_seat.kept.hosted_port == new_port
         # the friend, given the new invite, resumes there: the match opens for the host
         again = NetClient(f"ws://{address}", Join(host.code, "Bob"), token=tokens[1], backoff=(0.05, 0.1)).start()
