@@ -6,6 +6,10 @@ the match has ended; with ``--store FILE`` the matches are kept in that file
 clients reconnect and resume with their tokens).  The store is off by
 default.
 
+With ``--certfile FILE --keyfile FILE`` it serves ``wss://`` (and its join
+pages over ``https://``); ``--download-url URL`` is linked from the join
+pages for players who do not have the game yet.
+
 The process does nothing but serve, so it runs the cycle collector's policy
 of :mod:`game.net.heap` (what lives on is frozen once a second, out of the
 full collections' way); ``--gc-stats`` prints the collector's pauses.
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import ssl
 from typing import List, Optional
 
 from .net.heap import PauseLog, ServerHeap
@@ -38,10 +43,31 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
     parser.add_argument("--store", metavar="FILE", default=None,
                         help="keep the matches in this SQLite file, so that a restarted server resumes them "
                              "(default: none, the matches live in memory only)")
+    parser.add_argument("--certfile", metavar="FILE", default=None,
+                        help="serve wss:// (and https://) with this certificate chain (PEM); "
+                             "without it the server speaks plain ws:// (and http://)")
+    parser.add_argument("--keyfile", metavar="FILE", default=None,
+                        help="the private key of --certfile (PEM; default: in the certificate file)")
+    parser.add_argument("--download-url", metavar="URL", default=None,
+                        help="where the join pages send players who do not have the game yet (http(s)://)")
     parser.add_argument("--verbose", action="store_true", help="log each match")
     parser.add_argument("--gc-stats", type=float, default=0.0, metavar="SECONDS",
                         help="every SECONDS, print the garbage collector's pauses (for measuring)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.keyfile is not None and args.certfile is None:
+        parser.error("--keyfile needs --certfile")
+    if args.download_url is not None and not args.download_url.startswith(("https://", "http://")):
+        parser.error("--download-url must be an http:// or https:// address")
+    return args
+
+
+def tls_context(certfile: str, keyfile: Optional[str] = None) -> ssl.SSLContext:
+    """A server context with the certificate chain and its key (TLS 1.2 or later);
+    ``OSError`` (``ssl.SSLError`` included) if they cannot be read or do not match."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certfile, keyfile)
+    return context
 
 
 def make_server(args: argparse.Namespace) -> MatchServer:
@@ -49,7 +75,9 @@ def make_server(args: argparse.Namespace) -> MatchServer:
     of a process that only serves (:class:`ServerHeap`)."""
     limits = Limits(connections_per_address=args.connections_per_address,
                     matches_per_address=args.matches_per_address, idle_expiry=args.idle_expiry)
-    return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap(), store=args.store)
+    context = tls_context(args.certfile, args.keyfile) if args.certfile else None
+    return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap(), store=args.store,
+                       ssl_context=context, download_url=args.download_url)
 
 
 async def report_pauses(server: MatchServer, every: float) -> None:
@@ -70,11 +98,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parse(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(message)s")
-    server = make_server(args)
+    try:
+        server = make_server(args)
+    except OSError as exc:  # ssl.SSLError is one
+        print(f"backgammon-server: cannot use the certificate {args.certfile} and its key: {exc}")
+        return 1
 
     async def run() -> None:
         host, port = await server.start()
-        print(f"backgammon match server on ws://{host}:{port} (Ctrl+C stops it)", flush=True)
+        print(f"backgammon match server on {server.scheme}://{host}:{port} (Ctrl+C stops it)", flush=True)
         stats = asyncio.ensure_future(report_pauses(server, args.gc_stats)) if args.gc_stats > 0 else None
         try:
             await server.serve_forever()

@@ -24,9 +24,10 @@ import logging
 import queue
 import random
 import re
+import ssl
 import threading
 import time
-from typing import Callable, List, Optional, Sequence, Type, TypeVar
+from typing import Any, Callable, Dict, List, Optional, Sequence, Type, TypeVar
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -170,12 +171,20 @@ class NetClient:
     trying before its first connection, even with a seat (a seat held before,
     taken back: a server that cannot be reached is said soon, not after
     half an hour); once connected, the rules above.
+
+    A ``wss://`` server's certificate is checked as a browser would (the
+    system's certificate authorities, the host name); ``ssl_context``: another
+    client context to check it with (e.g. one that trusts a test's own
+    authority).  A certificate that is not trusted fails at once
+    (``Link.FAILED``, the detail says why): trying again cannot help.
     """
 
     def __init__(self, url: str, hello: ClientMessage, give_up_after: float = 300.0,
                  backoff: Sequence[float] = BACKOFF, token: Optional[str] = None,
-                 seated_give_up: float = SEATED_GIVE_UP, first_give_up: Optional[float] = None):
+                 seated_give_up: float = SEATED_GIVE_UP, first_give_up: Optional[float] = None,
+                 ssl_context: Optional[ssl.SSLContext] = None):
         self.url = url
+        self.ssl_context = ssl_context
         self.hello = hello
         self.give_up_after = give_up_after
         self.seated_give_up = seated_give_up
@@ -348,8 +357,11 @@ class NetClient:
             await ws.send(text)
 
     async def _session(self) -> None:
+        secure: Dict[str, Any] = {}
+        if self.ssl_context is not None and self.url.startswith("wss:"):
+            secure["ssl"] = self.ssl_context
         async with connect(self.url, max_size=MAX_SERVER_MESSAGE, open_timeout=5, ping_interval=10,
-                           ping_timeout=10, compression=None, close_timeout=2) as ws:
+                           ping_timeout=10, compression=None, close_timeout=2, **secure) as ws:
             self._ws = ws
             self._did_connect = True
             self._set_link(Link.CONNECTED)
@@ -378,6 +390,9 @@ class NetClient:
             self._did_connect = False
             try:
                 await self._session()
+            except ssl.SSLCertVerificationError as exc:  # not a server this client may trust
+                self._set_link(Link.FAILED, f"the server's certificate is not trusted ({exc.verify_message})")
+                return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as exc:
                 log.info("connection to %s lost: %r", self.url, exc)
             except InvalidURI as exc:

@@ -10,25 +10,36 @@ gets an error reply and the connection carries on.  Matches per address are
 limited; idle matches expire.  With a store (:mod:`game.net.store`) the
 matches outlive the process.
 
-Run it headless with ``python -m game.server --host H --port P [--store FILE]``,
-or inside the game with :class:`ServerThread` (a background thread with its own loop).
+With an SSL context it serves ``wss://`` (the TLS handshake made by the
+connection itself, counted from the accept: :mod:`game.net.gate`).  On the
+same port it answers a plain HTTP ``GET /join/CODE`` with the join page of
+:mod:`game.net.joinpage` (a connection counted like any other).
+
+Run it headless with ``python -m game.server --host H --port P [--store FILE]
+[--certfile FILE --keyfile FILE]``, or inside the game with
+:class:`ServerThread` (a background thread with its own loop).
 """
 
 from __future__ import annotations
 
 import asyncio
+import http
 import logging
+import ssl
 import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional, Set, Tuple
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudget, TokenBucket
 from .gate import AddressGate, gated, peer_address
 from .heap import ServerHeap
+from .joinpage import HEADERS, METHODS, answer
 from .protocol import (
     INTENTS,
     MAX_CLIENT_MESSAGE,
@@ -106,16 +117,23 @@ class MatchServer:
     (:class:`ServerHeap`, as ``python -m game.server`` runs); None (the game
     hosting a match) leaves the collector alone.  ``store``: the path of the
     file that keeps the matches over a restart (None: kept in memory only).
+    ``ssl_context``: a server context (certificate and key loaded): the
+    server speaks ``wss://`` (and ``https://``) instead of ``ws://``.
+    ``download_url``: where the join pages send a player without the game.
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
                  limits: Optional[Limits] = None, dice: Optional[Callable[[], object]] = None,
-                 heap: Optional[ServerHeap] = None, store: Optional[str] = None):
+                 heap: Optional[ServerHeap] = None, store: Optional[str] = None,
+                 ssl_context: Optional[ssl.SSLContext] = None, download_url: Optional[str] = None):
         self.host, self.port = host, port
+        self.ssl_context = ssl_context
+        self.download_url = download_url
         self.limits = limits or Limits()
         self.heap = heap
         self.lobby = Lobby(clock, self.limits.matches_per_address, self.limits.idle_expiry, dice)  # type: ignore[arg-type]
         self.gate = AddressGate(self.limits.connections_per_address)
+        self._connections = gated(self.gate, ssl_context)
         self.store_path = store
         self.store: Optional[RoomStore] = None
         self._server: Optional[Server] = None
@@ -131,7 +149,7 @@ class MatchServer:
         try:  # (asyncio binds with SO_REUSEADDR on POSIX: a socket of a server just stopped does not hold the port)
             self._server = await serve(self._connection, self.host, self.port, max_size=FRAME_LIMIT,
                                        max_queue=4, ping_interval=20, ping_timeout=20, compression=None,
-                                       create_connection=gated(self.gate))
+                                       create_connection=self._connections, process_request=self.web_request)
         except OSError:  # e.g. the port is taken: the store is let go (a caller may try again)
             if self.store is not None:
                 self.store.close()
@@ -142,8 +160,38 @@ class MatchServer:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         if self.heap is not None:
             self.heap.start()
-        log.info("match server on %s:%d", self.host, self.port)
+        log.info("match server on %s://%s:%d", self.scheme, self.host, self.port)
         return self.host, self.port
+
+    @property
+    def scheme(self) -> str:
+        """``wss`` with TLS, else ``ws``."""
+        return "ws" if self.ssl_context is None else "wss"
+
+    @property
+    def url(self) -> str:
+        """The server's own address (``localhost`` for a server on every interface)."""
+        host = "localhost" if self.host in ("", "0.0.0.0", "::") else self.host
+        return f"{self.scheme}://{f'[{host}]' if ':' in host else host}:{self.port}"
+
+    def web_request(self, connection: ServerConnection, request: Request) -> Optional[Response]:
+        """A plain HTTP request gets a page (:mod:`game.net.joinpage`); None
+        lets a WebSocket handshake go on.  Behind a proxy that says the page
+        was asked for over https (``X-Forwarded-Proto``), the link is ``wss://``."""
+        if any("websocket" in value.lower() for value in request.headers.get_all("Upgrade")):
+            return None
+        hosts = request.headers.get_all("Host")
+        forwarded = [v.strip().lower() for v in request.headers.get_all("X-Forwarded-Proto")]
+        secure = self.ssl_context is not None or forwarded == ["https"]
+        method = getattr(request, "method", "GET")  # (websockets before 15 takes only GET)
+        page = answer(request.path, hosts[0] if len(hosts) == 1 else None, secure, self.url, self.download_url,
+                      method)
+        body = page.body.encode("utf-8")
+        status = http.HTTPStatus(page.status)
+        headers = Headers([*HEADERS, ("Content-Length", str(len(body))), ("Connection", "close")])
+        if status is http.HTTPStatus.METHOD_NOT_ALLOWED:
+            headers["Allow"] = ", ".join(METHODS)
+        return Response(status.value, status.phrase, headers, b"" if method == "HEAD" else body)
 
     def restore(self) -> int:
         """Hold the rooms the store keeps; returns how many (damaged ones are dropped)."""
@@ -188,6 +236,8 @@ class MatchServer:
                                  return_exceptions=True)
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for handshake in list(self._connections.handshakes):  # TLS handshakes under way
+            handshake.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -307,8 +357,9 @@ class ServerThread:
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
-                 limits: Optional[Limits] = None, heap: Optional[ServerHeap] = None, store: Optional[str] = None):
-        self.server = MatchServer(host, port, clock, limits, heap=heap, store=store)
+                 limits: Optional[Limits] = None, heap: Optional[ServerHeap] = None, store: Optional[str] = None,
+                 ssl_context: Optional[ssl.SSLContext] = None):
+        self.server = MatchServer(host, port, clock, limits, heap=heap, store=store, ssl_context=ssl_context)
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._thread: Optional[threading.Thread] = None
         self._ready = threading.Event()
