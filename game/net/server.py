@@ -183,7 +183,7 @@ class MatchServer:
         hosts = request.headers.get_all("Host")
         forwarded = [v.strip().lower() for v in request.headers.get_all("X-Forwarded-Proto")]
         secure = self.ssl_context is not None or forwarded == ["https"]
-        method = getattr(request, "method", "GET")  # (websockets before 15 takes only GET)
+        method = getattr(request, "method", "GET")  # (websockets before 17 takes only GET)
         page = answer(request.path, hosts[0] if len(hosts) == 1 else None, secure, self.url, self.download_url,
                       method)
         body = page.body.encode("utf-8")
