@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 import time
+import urllib.request
 
 import pygame
 import pytest
+from pygame_gui.elements import UILabel
 
 from game.system import clipboard
 from game.words import i18n
@@ -54,6 +56,12 @@ def host_and_join(host: AppDriver, guest: AppDriver):
     assert shown == format_code(code) and host.scene.address.startswith("127.0.0.1:")
     link = f"backgammon://join/{host.scene.address}/{shown}"
     assert clipboard.paste() == link and host.scene.address_label.text == link  # shown, and copied for the friend
+    # and the page to send in a chat program, which the game's own server answers with the link
+    page = f"http://{host.scene.address}/join/{shown}"
+    labels = host.scene.manager.get_root_container().elements
+    assert page in "".join(lab.text for lab in labels if isinstance(lab, UILabel)).replace(" ", "")
+    with urllib.request.urlopen(page, timeout=5) as answer:
+        assert link in answer.read().decode("utf-8")
     guest.click_button(guest.scene.friend_button)
     fs = guest.scene
     guest.click_button([b for b, a in fs.actions.items() if a == ("paste",)][0])

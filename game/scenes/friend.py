@@ -29,7 +29,7 @@ from ..net.lan import LanBrowser, LanGame
 from ..net.protocol import ClientMessage, Create, Join, Resume, format_code
 from .friendhost import OwnServer
 from .friendhost import hosted_words
-from .friendinvite import awaits_friend, form_message, failure_words, invite_for, invite_problem, keep_name, keep_server, my_name, read_invite, seat_gone_by  # noqa: F401 - (read_invite: the screen's, for tests and tools)
+from .friendinvite import with_web_page, awaits_friend, form_message, failure_words, invite_for, invite_problem, keep_name, keep_server, my_name, read_invite, seat_gone_by  # noqa: F401 - (read_invite: the screen's, for tests and tools)
 from .friendplay import seat_gone
 from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
 from .ui import Action, MenuScene
@@ -77,7 +77,8 @@ class FriendScene(MenuScene):
         if self._inviting and self.client is not None:
             self.code_label, self.address_label = invite_view(self, col, self.moved, format_code(self.client.code),
                                                               invite_for(self.client.code, self.address),
-                                                              self.error or t("friend.waiting"), hosted_words(self.app, self.client.url))
+                                                              self.error or t("friend.waiting"),
+                                                              with_web_page(hosted_words(self.app, self.client.url), self.client.code, self.address))
             self.back_button = bottom_button(self, col, t("button.cancel"))
             return
         if self.unreachable is not None:

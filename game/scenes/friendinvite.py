@@ -5,13 +5,13 @@ the match server, as the settings keep them.  No widgets here."""
 from __future__ import annotations
 
 import re
-from typing import Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from .host import AppHost
 from ..words.i18n import t
 from ..net.client import NO_CONNECTION, BadAddress, check_address
 from ..net.inbound import Ended, Link, LinkChanged, ServerError, State
-from ..net.invite import BadLink, is_link, link_for, parse_link
+from ..net.invite import BadLink, InviteLink, is_link, link_for, parse_link
 from ..net.names import clean_name
 from ..net.protocol import CODE_LENGTH, EndReason, ErrorCode, format_code, normalize_code
 from ..store.settings import Settings
@@ -139,3 +139,18 @@ def awaits_friend(hosting: bool, seat: int, state: State) -> bool:
     if hosting:
         return not state.names[1] and not state.connected[1]
     return not state.connected[1 - seat]
+
+
+def with_web_page(reach: Sequence[str], code: str, address: str) -> List[str]:
+    """Who can join (``reach``, the fullest words first), each followed by the
+    server's join page to send in a chat program (which makes only http(s)
+    addresses clickable); the words alone last, for a small window.
+
+    >>> with_web_page([], "ABCDEFGHJK", "203.0.113.7:8765")
+    ['In a chat program, send this page instead (it opens the game): http://203.0.113.7:8765/join/ABCDE-FGHJK']
+    """
+    try:
+        web = t("friend.web_link", url=InviteLink(code, address).web_url)
+    except BadLink:
+        return list(reach)
+    return [f"{words} {web}" for words in reach] + list(reach) if reach else [web]

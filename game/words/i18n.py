@@ -389,6 +389,7 @@ EN: Dict[str, str] = {
     "friend.nearby": "Games on this network:",
     "friend.join_nearby": "Join {game}",
     "friend.connecting": "Connecting…",
+    "friend.web_link": "In a chat program, send this page instead (it opens the game): {url}",
     "friend.give_code": "Send your friend this link (copied to the clipboard); they click it, or paste it and press Join:",
     "friend.waiting": "Waiting for your friend to join…",
     "friend.bad_code": "An invite code has {n} letters and digits.",

@@ -379,6 +379,7 @@ ZH: Dict[str, str] = {
     "friend.nearby": "本网络中的对局：",
     "friend.join_nearby": "加入 {game}",
     "friend.connecting": "正在连接…",
+    "friend.web_link": "在聊天程序中，可改为发送这个网页（它会打开游戏）：{url}",
     "friend.give_code": "把这个链接发给好友（已复制到剪贴板）；对方点击它，或粘贴后按“加入”：",
     "friend.waiting": "等待好友加入…",
     "friend.bad_code": "邀请码由 {n} 个字母和数字组成。",
