@@ -29,7 +29,8 @@ from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.store.settings import Settings
 from game.testing import AppDriver
-from tests.net_support import racing_play, start_server
+from game.net.inbound import Link
+from tests.net_support import pair, play_out, racing_play, start_server
 
 #: a slice of the real frame loop (idle waits included) given to each app in turn
 SLICE = 0.25
@@ -216,3 +217,53 @@ def test_a_board_behind_the_server_catches_up_in_order_without_asking_for_dice(a
     assert check_of(hs.match) == check_of(thread.server.lobby.rooms[hs.client.code].match)
     run([host, guest], lambda: gs.game.dice == (6, 6) and settled(host, guest), 10, "the guest's board")
     assert same(host, guest) and hs.told is None and gs.told is None
+
+
+class Recorded:
+    """A seat's connection that hands out, all at once, what its server sent over
+    a whole match (recorded from a real server): a board as far behind as can be."""
+
+    def __init__(self, states, seat: int):
+        self.states = list(states)
+        self.seat, self.role, self.in_game, self.code, self.token = seat, "host", False, "RECORDED00", None
+        self.link = Link.CONNECTED
+        self.url = "ws://127.0.0.1:9"
+        self.last_state = self.states[-1]
+        self.mirror = type("InStep", (), {"in_step": True})()
+        self.sent: list = []
+
+    def send(self, msg) -> None:
+        self.sent.append(msg)
+
+    def poll(self) -> list:
+        out, self.states = self.states, []
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("length, cube", [(1, False), (3, True)])
+def test_a_board_any_number_of_events_behind_catches_up_without_asking_for_anything(length, cube):
+    """Every event of a whole match (both sides', rolls, plays, the cube, the next games)
+    reaches a board that has shown none of them: it shows them in order, with the very
+    dice the server drew, and ends where the server ended, asking for nothing."""
+    thread, url = start_server()
+    try:
+        host, guest = pair(url, length=length, cube=cube)
+        first = host.last_state
+        states = list(play_out([host, guest], seed=length))
+        host.close(), guest.close()
+    finally:
+        thread.stop()
+    assert first is not None and len(states) > 20 and states[-1].match.over
+    client = Recorded(states, seat=0)
+    s = NetSession(client, first, Settings(pace="instant"))  # type: ignore[arg-type]
+    s.update(0.0, display_busy=True)  # everything comes while the board is busy: nothing shown yet
+    assert s.behind or s.match.over
+    for _ in range(100_000):
+        if not s.behind:
+            break
+        s.update(1.0)
+    assert not s.behind and s.told is None and client.sent == []  # caught up; no sync, no dice asked for
+    assert check_of(s.match) == check_of(states[-1].match) and s.match.score == states[-1].match.score
