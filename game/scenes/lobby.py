@@ -135,12 +135,14 @@ class LobbyScene(MenuScene):
         font, ticket = button.font, self.ticket
         if font is None or ticket is None:
             return
-        room = inner_width(button) - 2 * max(2, font.size("Ag")[1] // 5)  # (the air the fitting check leaves)
+        room = inner_width(button) - 2 * max(3, font.size("Ag")[1] // 4)  # (some air on each side)
         name = ticket.friend or t("net.friend")
         text = self._rejoin_words(name)
         while font.size(text)[0] > room and len(name) > 1:
             name = name[:-2] + "…" if len(name) > 2 else name[:1]
             text = self._rejoin_words(name)
+        if font.size(text)[0] > room:  # not even with one letter of the name: the words alone
+            text = t("lobby.rehost_short" if ticket.hosted else "lobby.rejoin_short")
         button.set_text(text)
 
     def _setter(self, field: str) -> Callable[[ChoiceValue], None]:

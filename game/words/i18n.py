@@ -347,6 +347,8 @@ EN: Dict[str, str] = {
     # friend games over the network
     "lobby.friend": "Play a friend",
     "lobby.rejoin": "Rejoin the match with {name}",
+    "lobby.rejoin_short": "Rejoin the match",
+    "lobby.rehost_short": "Host it again",
     "lobby.rehost": "Host again: match with {name}",
     "friend.rejoining": "Rejoining your match…",
     "friend.gone": "Your match with {name} is no longer on the server.",

@@ -337,6 +337,8 @@ ZH: Dict[str, str] = {
     # friend games over the network
     "lobby.friend": "与好友对战",
     "lobby.rejoin": "重新加入与{name}的对局",
+    "lobby.rejoin_short": "重新加入对局",
+    "lobby.rehost_short": "再次主持",
     "lobby.rehost": "再次主持与{name}的对局",
     "friend.rejoining": "正在重新加入对局…",
     "friend.gone": "服务器上已没有你与{name}的对局。",
