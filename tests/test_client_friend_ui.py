@@ -277,3 +277,72 @@ def test_the_guest_is_told_at_once_that_the_hosts_game_closed_and_may_play_on_he
     guest.app.saves.flush()
     saved = guest.app.storage.load_game()[0]
     assert saved is not None and saved["options"]["mode"] == "computer"
+
+
+def _a_saved_game_against_the_computer(d: AppDriver) -> dict:
+    """``d`` starts a game against the computer, throws, and goes back to the lobby: it is saved."""
+    from game.match.intents import ToLobby
+
+    lobby = d.scene
+    d.click_button(lobby.rows["mode"].button_for("computer"))
+    d.click_button(lobby.play_button)
+    assert isinstance(d.scene, MatchScene)
+    until([d], lambda: d.session.can_roll() or d.session.game.phase == "move")
+    if d.session.can_roll():
+        d.click(d.dice_pos())
+    until([d], lambda: d.session.game.log != [])
+    d.scene.do(ToLobby())
+    if isinstance(d.scene, DialogScene):
+        d.click_button(d.scene.answer_buttons[0])
+    assert isinstance(d.scene, LobbyScene)
+    return saved_doc(d)
+
+
+def saved_doc(d: AppDriver) -> dict:
+    d.app.saves.flush()
+    doc = d.app.storage.load_game()[0]
+    assert doc is not None
+    return doc
+
+
+@pytest.mark.parametrize("answer", ["play on", "lobby"])
+def test_a_friend_match_keeps_the_saved_game_and_the_host_leaving_offers_play_on_here(pair, answer):
+    """A friend match neither replaces nor discards the game saved against the computer (nor
+    counts it as abandoned); when the host leaves on purpose mid-match, the guest is told by
+    name and may play the position on here (told it takes the saved game's place) or leave."""
+    from game.match.intents import ToLobby
+
+    host, guest = pair
+    saved = _a_saved_game_against_the_computer(guest)
+    hs, gs = host_and_join(host, guest)
+    assert saved_doc(guest) == saved  # untouched by the friend match
+    def thrown() -> bool:
+        if hs.game.phase == "opening" and hs.can_roll():
+            host.click(host.dice_pos())  # the opening thrown
+        return hs.game.phase != "opening" and gs.game.phase != "opening" and not gs.behind and not gs.awaiting_server
+
+    until([host, guest], thrown)
+    position = gs.client.last_state.match.to_json()["game"]["position"]
+    host.scene.do(ToLobby())
+    host.click_button(host.scene.answer_buttons[0])  # Yes, leave
+    until([guest], lambda: isinstance(guest.scene, DialogScene), timeout=10)
+    dialog = guest.scene
+    assert dialog.title == t("net.gone.left_title")
+    left = t("net.status.friend_left", name="Ann")
+    assert dialog.text == t("net.gone.replaces", text=t("net.gone.left_text", status=left))
+    assert [b.text for b in dialog.answer_buttons] == [t("net.gone.continue"), t("net.gone.lobby")]
+    assert left in guest.app.announcer.history
+    if answer == "play on":
+        guest.click_button(dialog.answer_buttons[0])
+        until([guest], lambda: gs.fallback, timeout=5)
+        assert gs.match.to_json()["game"]["position"] == position
+        assert guest.app.options.mode == "computer"
+        assert saved_doc(guest)["match"]["game"]["position"] == gs.match.to_json()["game"]["position"]
+    else:
+        guest.click_button(dialog.answer_buttons[1])
+        assert isinstance(guest.scene, LobbyScene) and guest.scene.continue_button.visible
+        assert saved_doc(guest) == saved  # still there, to continue
+        guest.click_button(guest.scene.continue_button)
+        assert isinstance(guest.scene, MatchScene) and guest.app.options.mode == "computer"
+    records = guest.app.storage.load_records()[0]
+    assert all(tally.abandoned == 0 for tally in records.by_mode.values())

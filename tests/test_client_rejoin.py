@@ -196,9 +196,10 @@ def test_a_damaged_seat_file_is_set_aside_with_a_line(tmp_path, monkeypatch):
 
 
 def test_the_match_gone_from_a_restarted_server_is_said_and_the_lobby_follows(tmp_path, monkeypatch):
-    # The server comes back without the match: both players are told in words, and back in
+    # The server comes back without the match (its store lost): both players are told in words, and back in
     # the lobby nothing offers to rejoin it (the records of the games finished are kept).
-    thread = ServerThread("127.0.0.1", 0, limits=Limits(rate=1000, burst=1000))
+    store = tmp_path / "rooms.sqlite"
+    thread = ServerThread("127.0.0.1", 0, limits=Limits(rate=1000, burst=1000), store=str(store))
     _, port = thread.start()
     address = f"127.0.0.1:{port}"
     host = AppDriver(settings=quick(address))
@@ -207,9 +208,10 @@ def test_the_match_gone_from_a_restarted_server_is_said_and_the_lobby_follows(tm
     try:
         hs, gs = host_and_join(host, guest)
         until([host, guest], lambda: (tmp_path / "guest-home" / TICKET_FILE).exists())
-        thread.stop()  # a server without a store: its matches end with it ...
-        thread = ServerThread("127.0.0.1", port, limits=Limits(rate=1000, burst=1000))
-        thread.start()  # ... and the one that comes back does not have it
+        thread.stop()  # a server that keeps its matches stops: the players reconnect ...
+        store.unlink()  # ... but its store is lost
+        thread = ServerThread("127.0.0.1", port, limits=Limits(rate=1000, burst=1000), store=str(store))
+        thread.start()  # ... and the one that comes back does not have the match
         until([host, guest], lambda: gs.ended is not None and isinstance(guest.scene, DialogScene))
         dialog = guest.scene
         assert gs.ended == "match_gone" and dialog.text == i18n.t("net.status.ended.match_gone")

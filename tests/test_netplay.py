@@ -264,3 +264,32 @@ def test_an_intent_refused_as_stale_goes_again_only_where_it_still_applies():
     assert sent[-1] == Play(4, play) and len(sent) == 2
     box.put(Rematch(0), seq=5)
     assert box.refused("not_now", "rematch", 5) and not box.busy  # other refusals give it up at once
+
+
+def test_a_server_that_stops_without_keeping_its_matches_ends_them_and_the_position_is_played_on_here(server):
+    """``ended: server_closing`` is the end of the match (a server that keeps its matches
+    closes with 1012 instead): no client reconnects to it for ever, and each player may
+    play the last position the server sent on against the computer."""
+    thread, url, clock = server
+    a, b = sessions(url, length=3)
+    try:
+        run([a, b], lambda: len(a.game.log) >= 4 and a.game.phase != "opening" and not a.behind and not b.behind)
+        run([a, b], lambda: not a.awaiting_server and not b.awaiting_server and not a.behind and not b.behind, act=False)
+        last = a.client.last_state
+        assert last is not None
+        position = last.match.to_json()["game"]["position"]
+        thread.stop()  # no store: every match ends with server_closing
+        run([a, b], lambda: a.ended is not None and b.ended is not None, act=False, timeout=10)
+        for s in (a, b):
+            assert s.ended == "server_closing" and s.may_play_here and not s.online
+            assert s.status().key == "net.status.ended.server_closing"
+        time.sleep(0.3)
+        run([a, b], lambda: True, act=False)
+        assert a.status().key == "net.status.ended.server_closing"  # not "reconnecting"
+        assert a.continue_alone()
+        assert a.fallback and not a.may_play_here and a.status().key == "net.status.vs_computer"
+        assert a.match.to_json()["game"]["position"] == position
+        before = len(a.game.log)
+        run([a], lambda: len(a.game.log) > before + 2 or a.game.over)  # the game goes on here
+    finally:
+        a.leave(), b.leave()

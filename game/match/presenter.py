@@ -201,7 +201,7 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         take_back_shown=not friend,
         hint_shown=not friend,
         connection=tr(s.status()) if isinstance(s, NetSession) else "",
-        continue_alone=friend and isinstance(s, NetSession) and s.may_continue,
+        continue_alone=friend and isinstance(s, NetSession) and (s.may_continue or s.may_play_here),
         answer_double=s.must_answer_double(),
         auto_end=settings.auto_end_turn,
         log_visible=log_visible,

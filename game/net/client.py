@@ -11,9 +11,10 @@ Reconnecting waits 0.5 s, then twice as long each time up to 10 s, each wait
 shortened by a random part (so that many clients of one server that came
 back do not all knock at once).  A client that holds a seat keeps trying,
 to the same address, until it is closed or the server (perhaps a restarted
-one) says the seat is gone; only a first connection gives up early.  The
-server closing (``ended`` with ``server_closing``) is not the end of the
-match: a server that keeps its matches comes back with it.
+one) says the seat is gone; only a first connection gives up early.  A
+server that keeps its matches closes the connections with code 1012 when
+it stops (it comes back with them); one that does not says ``ended`` with
+``server_closing``, and that is the end of the match.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from .inbound import (
     parse_server,
 )
 from .mirror import Mirror
-from .protocol import ClientMessage, EndReason, ProtocolError, Resume, Sync, encode
+from .protocol import ClientMessage, ProtocolError, Resume, Sync, encode
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -341,9 +342,7 @@ class NetClient:
         if isinstance(msg, SeatInfo):
             self.token, self.seat, self.role, self.code = msg.token, msg.seat, msg.role, msg.code
             self.in_game = msg.in_game
-        elif isinstance(msg, Ended) and msg.reason == EndReason.SERVER_CLOSING.value:
-            pass  # not the end of the match: a server that keeps its matches comes back with it
-        elif isinstance(msg, (Ended, Takeover)):
+        elif isinstance(msg, (Ended, Takeover)):  # (server_closing too: a server that keeps its matches closes with 1012)
             self._finished = True
         elif isinstance(msg, ServerError) and msg.ref in ("create", "join", "resume"):
             self._finished = True  # the seat was refused: reconnecting cannot help

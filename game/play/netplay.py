@@ -203,6 +203,8 @@ class NetSession(HeldSession):
         first = named or M("net.friend.start")  # at its start
         if self.fallback:
             return M("net.status.vs_computer")
+        if self.ended == EndReason.HOST_LEFT.value and self.client.role == "guest":
+            return M("net.status.friend_left", name=first)
         if self.ended is not None:
             return M(f"net.status.ended.{self.ended}" if self.ended in ENDINGS else "net.status.ended.other")
         if self.host_gone:
@@ -238,6 +240,12 @@ class NetSession(HeldSession):
         """This player is the guest and the host's game, where the server ran, has closed (or dropped off the network)."""
         return self.host_gone_since is not None and self.online
 
+    @property
+    def may_play_here(self) -> bool:
+        """The server's match ended with the host gone (left on purpose) or the server stopped,
+        before the match's end: it may be played on here, against the computer."""
+        return self.ended in PLAY_ON_HERE and not self.fallback and not self.match.over
+
     def can_take_back(self) -> bool:
         return self.fallback and super().can_take_back()
 
@@ -266,17 +274,18 @@ class NetSession(HeldSession):
 
     def continue_alone(self) -> bool:
         """Continue against the computer (the friend gone 2 minutes, or left).
-        The host's game gone (the server with it), it is played on here, from
-        the last position the server sent."""
-        if not self.may_continue or not self.online:
-            return False
-        if self.host_gone:
+        The host's game gone or the host gone for good, or the server stopped
+        (the server's match with them), it is played on here, from the last
+        position the server sent."""
+        if self.may_play_here or (self.may_continue and self.host_gone):
             state = self.client.last_state
             if self.game.current_turn is not None and self.is_human(self.game.turn):
                 self.undo_all()  # steps of a play the server never took
             self._nothing_held()
             self._take_over(state.match if state is not None else self.match)
             return True
+        if not self.may_continue or not self.online:
+            return False
         self._send(ContinueAlone(self._seq))
         return True
 
@@ -317,11 +326,7 @@ class NetSession(HeldSession):
                     self._host_may_be_gone()
                 else:
                     self.host_gone_since = None  # (back: the host's game is there again)
-            elif isinstance(msg, Ended) and msg.reason == EndReason.SERVER_CLOSING.value:
-                self._synced = False  # the client reconnects: a server that keeps its matches comes back
-                self.outbox.maybe_lost()
-                self._host_may_be_gone()
-            elif isinstance(msg, Ended):
+            elif isinstance(msg, Ended):  # (a server that keeps its matches closes with 1012 instead: it comes back)
                 self.ended = msg.reason
                 self._nothing_held()
             elif isinstance(msg, RematchAsked):
@@ -437,4 +442,6 @@ class NetSession(HeldSession):
 
 #: the match is not on the server (any more): a restarted server that did not keep it, or a seat given up
 GONE = "match_gone"
+#: endings that leave the player a match to play on here, against the computer (the server's copy is gone)
+PLAY_ON_HERE = (EndReason.HOST_LEFT.value, EndReason.SERVER_CLOSING.value)
 ENDINGS = ("host_left", "guest_left", "expired", "taken_over", "server_closing", "replaced", GONE)

@@ -13,7 +13,8 @@ the session's happenings and
   a better roll.  The app also saves when the window closes and on the way
   back to the lobby;
 - discards the save when a new match replaces it (Play, Restart, play again)
-  and when the match is over; a match against the computer replaced before
+  and when the match is over (a friend game over the network and a
+  demonstration are not saved and leave the saved game alone); a match against the computer replaced before
   it is over counts in the records as abandoned, so a losing game cannot be
   erased silently;
 - records every finished game and match (per mode and level, with gammons
@@ -67,6 +68,9 @@ VERSION = 1
 SAVED_MODES = ("computer", "hotseat")
 #: matches that are recorded (a friend game over the network is recorded, not saved)
 RECORDED_MODES = SAVED_MODES + ("friend",)
+#: matches that leave the saved game alone: a demonstration, and a friend game over the
+#: network (neither is saved, so neither may cost the player the game saved to continue)
+SPARING_MODES = ("demo", "friend")
 #: happenings after which the saved document cannot have changed (a turn in
 #: progress is saved as its start)
 QUIET = ("step", "undo")
@@ -245,10 +249,11 @@ class Keeper:
     def keep(self, session: Session, options: Optional[MatchOptions]) -> None:
         """The app keeps ``session`` (with the ``options`` it started with, or
         None for a match made by a tool).  A new match replaces the saved one
-        (unless it is a demonstration, which must not cost the player a
-        saved game); the kept match is saved now."""
+        (unless it is a demonstration or a friend game over the network, which
+        are not saved and must not cost the player a saved game); the kept
+        match is saved now."""
         if session is not self.session:
-            if options is None or options.mode != "demo":
+            if options is None or options.mode not in SPARING_MODES:
                 self._record_abandoned()
                 self._discard()
             self._follow(session, options)

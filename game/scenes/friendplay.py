@@ -58,8 +58,9 @@ def friend_update(app: AppHost, session: NetSession, animating: bool, say: Calla
         if session.status_said is not None:
             app.announcer.say(status)
         session.status_said = status
-    if session.may_continue and not session.asked_continue:
+    if (session.may_continue or session.may_play_here) and not session.asked_continue:
         session.asked_continue = True  # (after "Wait" the panel's button and C still offer it)
+        session.told_ended = True
         ask_play_on(app, session)
     elif session.ended is not None and not session.told_ended and not session.fallback:
         session.told_ended = True
@@ -71,13 +72,19 @@ def ask_play_on(app: AppHost, session: NetSession) -> None:
     """The friend gone 2 minutes (or the host's game): play on against the computer, or wait;
     the friend left on purpose (their seat is given up): play on, or leave, but nothing to wait for."""
     status = tr(session.status())
-    if session.friend_left:
-        ask(app, t("net.gone.left_title"), t("net.gone.left_text", status=status),
-            [(t("net.gone.continue"), session.continue_alone), (t("net.gone.lobby"), lambda: leave(app, session))])
-        return
-    title = t("net.gone.host_title" if session.host_gone else "net.gone.title")
-    ask(app, title, t("net.gone.text", status=status),
-        [(t("net.gone.continue"), session.continue_alone), (t("net.gone.wait"), lambda: None)])
+    if session.friend_left or session.may_play_here:  # nothing to wait for
+        text = t("net.gone.left_text", status=status)
+        last = (t("net.gone.lobby"), lambda: leave(app, session))
+    else:
+        text = t("net.gone.text", status=status)
+        last = (t("net.gone.wait"), lambda: None)
+    if app.saves.has_game():  # the match played on is saved to continue: it takes the saved game's place
+        text = t("net.gone.replaces", text=text)
+    if session.may_play_here:
+        title = t("net.gone.left_title" if session.ended == "host_left" else "net.ended.title")
+    else:
+        title = t("net.gone.left_title" if session.friend_left else "net.gone.host_title" if session.host_gone else "net.gone.title")
+    ask(app, title, text, [(t("net.gone.continue"), session.continue_alone), last])
 
 
 def remember_seat(app: AppHost, session: NetSession) -> None:
