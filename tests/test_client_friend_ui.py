@@ -207,6 +207,11 @@ def test_the_guest_throws_the_opening_roll_resignation_and_rematch(pair):
     answerer.frames(3)  # the answer is on its way to the server: it is not asked again meanwhile
     assert not isinstance(answerer.scene, DialogScene) or not answerer.session.awaiting_server
     until([host, guest], lambda: isinstance(host.scene, ResultScene) and isinstance(guest.scene, ResultScene), timeout=20)
+    # the result names the players, with their colours: the winner, and both under it
+    winner = ("Ann (White)", "Bob (Black)")[hs.game.result.winner]
+    for d in (host, guest):
+        assert d.scene.lines[0] == t("result.wins", name=winner)
+        assert d.scene.lines[2] == t("result.single_game_named", name0="Ann (White)", name1="Bob (Black)")
     # the guest asks for a rematch: until the answer comes its board and its panel say it waits for it
     guest.click_button(guest.scene.result_buttons["again"])
     waiting = t("net.status.rematch_waiting", name="Ann")

@@ -50,6 +50,8 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
     s0, s1 = m.score
     if m.length > 1:
         score = t("result.score", length=m.length, name0=sides[0], name1=sides[1], score0=s0, score1=s1)
+    elif isinstance(session, NetSession):  # the players named: the loser too
+        score = t("result.single_game_named", name0=sides[0], name1=sides[1])
     else:
         score = t("result.single_game")
     if m.over and m.length > 1:
@@ -140,7 +142,12 @@ class ResultScene(MenuScene):
         y += int(f * 3.2)
         self.label(pygame.Rect(rect.x, y, pw, int(f * 1.9)), self.lines[1], object_id="#centred")
         y += int(f * 2.1)
-        self.label(pygame.Rect(rect.x, y, pw, int(f * 1.6)), self.lines[2], object_id="#status")
+        score = self.label(pygame.Rect(rect.x, y, pw, int(f * 1.6)), " ", object_id="#status")
+        face = score.font  # (two long names: shortened to the box, said whole)
+        if face is not None:
+            score.set_text(fit_text(self.lines[2], pw - 2 * f, lambda s: face.size(s)[0]))
+        else:
+            score.set_text(self.lines[2])
         self.net_label = None
         if self._has_net_line:  # the friend asks for a rematch, or waits for the answer, or is gone (room kept: no button moves)
             y += int(f * 1.7)

@@ -125,6 +125,7 @@ EN: Dict[str, str] = {
     "result.named": "{name} ({colour})",
     "result.score": "Match to {length}: {name0} {score0} – {score1} {name1}",
     "result.single_game": "Single game",
+    "result.single_game_named": "Single game: {name0} against {name1}",
     "result.next_game": "Next game",
     "result.again": "Play again",
     "result.again_swapped": "Play again, colours swapped",

@@ -116,6 +116,7 @@ ZH: Dict[str, str] = {
     "result.named": "{name}（{colour}）",
     "result.score": "{length} 分制比赛：{name0} {score0} – {score1} {name1}",
     "result.single_game": "单局",
+    "result.single_game_named": "单局：{name0} 对 {name1}",
     "result.next_game": "下一局",
     "result.again": "再来一局",
     "result.again_swapped": "交换颜色再来一局",
