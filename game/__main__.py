@@ -16,6 +16,11 @@ it to the running game and ends (game/system/instance.py); a kiosk neither
 hands links over nor takes them.  ``--register-links`` and
 ``--unregister-links`` (Windows) make this program the one that opens
 ``backgammon://`` links, or not; ``--install-desktop-entry`` does it on Linux.
+
+``FILE``: a match file (``.mat`` as GNU Backgammon and eXtreme Gammon write
+it): the game opens it in the review (handed to the running game, as a link
+is), so a double-click on a ``.mat`` opens it once the file type is the
+game's (the Linux desktop entry, the Windows and macOS builds).
 """
 
 from __future__ import annotations
@@ -71,9 +76,10 @@ def seconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="backgammon", description="Backgammon for one screen")
-    parser.add_argument("link", nargs="?", default=None, metavar="LINK",
+    parser.add_argument("link", nargs="?", default=None, metavar="LINK or FILE",
                         help="an invite link to open (backgammon://join/..., or a match server's http(s)://.../join/CODE): "
-                             "the friend screen, filled in, Join ready; handed to the game already running, if one is")
+                             "the friend screen, filled in, Join ready; or a match file (.mat) to review; "
+                             "handed to the game already running, if one is")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WIDTHxHEIGHT",
                         help=f"window size, e.g. 1280x720 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
@@ -111,6 +117,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         return run_links(on=args.register_links)
     takes_links = not (args.kiosk or args.smoke_test)  # a kiosk and a check of the build keep to themselves
+    if args.link is not None:
+        args.link = given_text(args.link)
     if args.link is not None and takes_links:
         from .system.instance import hand_over
 
@@ -131,6 +139,21 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     pygame.quit()
     return 0
+
+
+def given_text(text: str) -> str:
+    """The argument as the running game can take it: a match file's path made
+    absolute (that game's working folder is not this launch's)."""
+    from .store.matfiles import match_path
+
+    text = text.strip()
+    path = match_path(text)
+    if path is None or text.lower().startswith("file:"):
+        return text
+    try:
+        return str(path.resolve())
+    except OSError:
+        return str(path.absolute())
 
 
 def data_folder() -> Path:
@@ -169,7 +192,7 @@ def make_app(args: argparse.Namespace) -> "App":
         app.links.listen(data_folder())
     app.flow.lobby()
     if args.link is not None:
-        app.flow.open_invite(args.link)
+        app.flow.open_given(args.link)
     return app
 
 

@@ -19,6 +19,7 @@ from .scenes.navigation import Navigator
 from .scenes.stack import Scene, SceneStack
 from .store.settings import Settings
 from .system.links import Links
+from .store.matfiles import match_path
 from .system.window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
 
 if TYPE_CHECKING:
@@ -126,11 +127,10 @@ class App(Loop):
         from .system.speech import screen_reader_running
 
         #: everything said in words: spoken when speech is on, and in the speech log (game/system/announcer.py)
-        self.announcer = Announcer()
+        self.announcer = Announcer(aloud=lambda on: setattr(settings, "speaking", on))  # (the computer's pace follows)
         self.announcer.set_rate(settings.speech_rate)
         self.announcer.set_speaking(settings.speak if settings.speak is not None else screen_reader_running())
-        if self.announcer.unavailable and self.notice is None:
-            self.notice = i18n.t("say.no_speech")  # speech asked for, none here: said once, in the lobby
+        self.notice = self.notice or self.announcer.trouble  # no speech here, or no voice of the language: said once, in the lobby
         #: the match in progress (kept while the player is in the lobby) and its options
         self.session: Optional["Session"] = None
         self.options: Optional["MatchOptions"] = None
@@ -150,8 +150,8 @@ class App(Loop):
         self.touch = TouchMouse()
         #: the kiosk's idle timer and attract mode (game/kiosk.py) with --kiosk, else None
         self.kiosk: Optional["Kiosk"] = None
-        #: invite links a second launch handed over or dropped on the window: the friend screen opens them (game/system/links.py)
-        self.links = Links(lambda text: self.flow.open_invite(text), is_link, wake_loop)
+        #: invite links and match files a second launch handed over or dropped on the window (game/system/links.py)
+        self.links = Links(lambda text: self.flow.open_given(text), lambda text: is_link(text) or match_path(text) is not None, wake_loop)
         Loop.__init__(self)
         self._released = float("-inf")
         self._release_wanted = False
@@ -258,6 +258,8 @@ class App(Loop):
         i18n.set_language(code)
         pygame.display.set_caption(i18n.t("app.title"))
         self.save_settings()
+        self.announcer.follow_language()  # speech in the new language at once (no voice of it here: said once)
+        self.notice = self.notice or self.announcer.trouble  # (and shown in the lobby)
 
     # -- the match in progress ------------------------------------------------------------------
     def keep_match(self, session: "Session", options: Optional["MatchOptions"]) -> None:

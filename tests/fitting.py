@@ -153,5 +153,45 @@ def entry_fonts(scene: object) -> List[Tuple[str, int, int]]:
     return out
 
 
+def window_misfits(scene: object, where: str, size: Tuple[int, int]) -> List[Misfit]:
+    """Every control and text of a scene that is not wholly inside the
+    window of ``size`` (a button below the bottom edge cannot be seen, nor
+    pressed with the mouse), and every dialog box that runs off it."""
+    window = pygame.Rect((0, 0), size)
+    out: List[Misfit] = []
+    manager = getattr(scene, "manager", None)
+    tag = f"{where} {type(scene).__name__}"
+    if manager is not None:
+        for element in manager.get_sprite_group().sprites():
+            if not isinstance(element, (UIButton, UILabel, UITextEntryLine)) or not getattr(element, "visible", True):
+                continue
+            if not window.contains(element.rect):
+                out.append(Misfit(tag, type(element).__name__, _text_of(element), f"at {element.rect}, off the window {size}"))
+    for box in getattr(scene, "boxes", ()):
+        rect = getattr(box, "rect", None)
+        if rect is not None and not window.contains(rect):
+            out.append(Misfit(tag, "box", "", f"at {pygame.Rect(rect)}, off the window {size}"))
+    return out
+
+
+def list_misfits(where: str, lines: Sequence[str], rows_of: Sequence[Sequence[str]], pages: Sequence[Sequence[str]]) -> List[Misfit]:
+    """What is missing from a list shown on rows that scroll (the panel's
+    lines of checkers): ``lines`` are the texts it stands for, ``rows_of``
+    each one's rows, ``pages`` the rows shown at each scroll (the first:
+    before any).  Each line begins on the first page (no side's list out
+    of sight until a key is pressed), and every row is shown on some page,
+    whole (a row may end in " …": more below)."""
+    out: List[Misfit] = []
+    first = [row.removesuffix(" …") for row in pages[0]] if pages else []
+    seen = {row.removesuffix(" …") for page in pages for row in page}
+    for line, rows in zip(lines, rows_of):
+        if rows and rows[0] not in first:
+            out.append(Misfit(where, "list", line, "not begun on the first page: " + " | ".join(first)))
+        missing = [row for row in rows if row not in seen]
+        if missing:
+            out.append(Misfit(where, "list", line, f"rows never shown, on any page: {missing}"))
+    return out
+
+
 def report(misfits: Iterable[Misfit]) -> str:
     return "\n".join(str(m) for m in misfits)

@@ -4,7 +4,11 @@ with the cube at 4, a result with an exported file's path) and a match in
 play (its panel's buttons and the legal steps), at six window sizes from
 800x600 to 3840x2160 and upright, in English and Chinese.  Each text is
 measured with the font its element draws it with, against the element's
-inner rect (tests/fitting.py); the real client, driven by real events."""
+inner rect (tests/fitting.py); the real client, driven by real events.
+With large text, in each of the board's three colour themes, at 1280x720
+and 800x600: every control and text inside the window too, and the
+panel's lists of checkers begun on the first page and whole over its
+pages (Page Down)."""
 
 from __future__ import annotations
 
@@ -14,12 +18,14 @@ import pytest
 from engine import FixedDice, Match, Position
 from engine.match import set_up_game
 from support import board
-from fitting import Misfit, air, element_misfits, entry_fonts, report, scene_misfits
+from fitting import Misfit, air, element_misfits, entry_fonts, list_misfits, report, scene_misfits, window_misfits
 from pygame_gui.elements import UIButton, UILabel
 from game.words import i18n
 from game.scenes import theme
 from game.scenes.dialog import DialogScene
+from game.board import palette
 from game.scenes.lobby import start_match
+from game.scenes.panel import DistributionView
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.store.exports import documents_dir
@@ -39,8 +45,14 @@ INVITE = "192.168.1.5:50123  ABCDE-FGHJK"
 SPREAD = board({24: 1, 22: 1, 20: 1, 18: 2, 16: 2, 13: 3, 11: 1, 9: 2, 7: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
 
 
-def _quick(lang: str, large: bool = False) -> Settings:
-    return Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, language=lang, large_text=large)
+#: the board's colour themes a player may choose
+THEMES = palette.THEMES
+#: the window sizes large text must fit (the issue's two)
+LARGE_SIZES = [(1280, 720), (800, 600)]
+
+
+def _quick(lang: str, large: bool = False, colours: str = "standard") -> Settings:
+    return Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, language=lang, large_text=large, theme=colours)
 
 
 class Walk:
@@ -49,6 +61,7 @@ class Walk:
 
     def __init__(self, lang, size):
         self.tag = f"{lang} {size[0]}x{size[1]}"
+        self.size = size
         self.misfits: list = []
         self.seen: set = set()
         self.checked = 0
@@ -56,7 +69,7 @@ class Walk:
     def look(self, d, where):
         d.frames(1)
         scene = d.app.scene
-        found = scene_misfits(scene, f"{self.tag} {where}")
+        found = scene_misfits(scene, f"{self.tag} {where}") + window_misfits(scene, f"{self.tag} {where}", self.size)
         self.misfits += found
         self.checked += len(scene.manager.get_sprite_group().sprites()) if getattr(scene, "manager", None) else 0
         for text, entry_h, label_h in entry_fonts(scene):
@@ -65,6 +78,24 @@ class Walk:
                                            f"drawn {entry_h} px high, the words around it {label_h} px"))
         self.seen.add(type(scene).__name__)
 
+    def pages(self, d, where):
+        """The panel's lists of checkers, page by page (Page Down, as a
+        player presses it), then back to the first page (Page Up)."""
+        dist = d.scene.panel.dist
+        pages = [[lab.text for lab in dist.labels]]
+        for _ in range(len(dist.lines)):
+            d.key(pygame.K_PAGEDOWN)
+            page = [lab.text for lab in dist.labels]
+            if page == pages[-1]:
+                break
+            pages.append(page)
+        for _ in pages:
+            d.key(pygame.K_PAGEUP)
+        assert [lab.text for lab in dist.labels] == pages[0]
+        rows_of = [DistributionView.rows_for([line], dist.labels[0]) for line in dist.texts]
+        self.misfits += list_misfits(f"{self.tag} {where}", dist.texts, rows_of, pages)
+        self.checked += 1
+
 
 def _type_into(d, entry, text):
     d.click(entry.rect.center)
@@ -72,11 +103,11 @@ def _type_into(d, entry, text):
     d.type_text(text)
 
 
-def walk(lang, size, monkeypatch, large=False):
+def walk(lang, size, monkeypatch, large=False, colours="standard"):
     monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])
     i18n.set_language(lang)
-    seen = Walk(lang + (" large" if large else ""), size)
-    d = AppDriver(size=size, settings=_quick(lang, large))
+    seen = Walk(lang + (" large" if large else "") + ("" if colours == "standard" else f" {colours}"), size)
+    d = AppDriver(size=size, settings=_quick(lang, large, colours))
     lobby = d.scene
     seen.look(d, "lobby")
     # a friend match to rejoin (or to host again), with a long name
@@ -88,11 +119,16 @@ def walk(lang, size, monkeypatch, large=False):
     d.app.friend_seat.clear()
     d.app.flow.lobby()
     lobby = d.scene
-    # the settings, a server address typed
+    # the settings: as they open (the address's placeholder), a server address typed; seeing and hearing
     d.click_button(lobby.gear_button)
     settings = d.scene
-    _type_into(d, settings.server_entry, SERVER)
     seen.look(d, "settings")
+    _type_into(d, settings.server_entry, SERVER)
+    seen.look(d, "settings, an address typed")
+    d.click_button(settings.access_button)  # (no screen opens where the button is off the window)
+    if d.scene is not settings:
+        seen.look(d, "seeing and hearing")
+        d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
     # set up a position: the IDs pasted, then a bad one and its line
     d.click_button(d.scene.setup_button)
@@ -124,6 +160,7 @@ def walk(lang, size, monkeypatch, large=False):
     scene = d.scene
     assert isinstance(scene, MatchScene) and len(scene.panel.step_buttons) >= 12
     seen.look(d, "match, the steps")
+    seen.pages(d, "match, the lists of checkers")
     d.click_button(scene.panel.step_buttons[0][0])
     d.settle()
     seen.look(d, "match, a step played")
@@ -172,16 +209,36 @@ def test_every_text_fits_its_box_on_every_screen(size, lang, monkeypatch):
     assert not seen.misfits, report(seen.misfits)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_text_fits_its_box_with_large_text_at_800x600(lang, monkeypatch):
-    """Large text (1.3 times the usual) on the smallest window: every screen still fits."""
+def _large_walk(lang, size, colours, monkeypatch):
     try:
-        _, seen = walk(lang, (800, 600), monkeypatch, large=True)
-        assert theme.text_scale() == theme.LARGE_TEXT
+        _, seen = walk(lang, size, monkeypatch, large=True, colours=colours)
+        assert theme.text_scale() == theme.LARGE_TEXT and palette.current() == colours
     finally:
         theme.set_large_text(False)
+        palette.use("standard")
     assert seen.checked > 150
+    return seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("colours", THEMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", LARGE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_large_text_fits_every_screen_in_every_colour_theme(size, lang, colours, monkeypatch):
+    """Large text (1.3 times the usual), in each of the board's colour themes, at 1280x720 and 800x600:
+    every text whole in its box, every control inside the window, and both lists of checkers begun on the
+    panel's first page and whole over its pages."""
+    seen = _large_walk(lang, size, colours, monkeypatch)
     assert not seen.misfits, report(seen.misfits)
+    assert {"SettingsScene", "AccessScene", "MatchScene"} <= seen.seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_large_text_fits_every_screen_at_1280x720(lang, monkeypatch):
+    """The quick lane's one of the above: where the settings ran off the bottom and the panel hid Black's list."""
+    seen = _large_walk(lang, (1280, 720), "high_contrast", monkeypatch)
+    assert not seen.misfits, report(seen.misfits)
+    assert {"SettingsScene", "AccessScene", "MatchScene"} <= seen.seen
 
 
 # -- the check itself, and the findings it was made for, one by one (quick) -------------------------
@@ -245,3 +302,79 @@ def test_a_12_point_resignation_fits_its_button_at_800x600(lang):
     dialog = d.scene
     assert isinstance(dialog, DialogScene) and len(dialog.answer_buttons) == 4
     assert scene_misfits(dialog, "resign") == []
+
+
+# -- the words over the board: the ask caption and the hint's list --------------------------------
+def _stacks(layout, view):
+    """The checkers on the board, a rectangle inside each stack's circles (from the layout's slots, as drawn)."""
+    r = layout.checker_radius * 0.8
+    out = []
+    for player in (0, 1):
+        side = 0 if player == view.viewer else 1
+        for point in range(1, 25):
+            n = view.snap.counts[player][point]
+            if n:
+                (ax, ay), (bx, by) = layout.slot(side, point, 0), layout.slot(side, point, min(n, 5) - 1)
+                out.append((point if side == 0 else 25 - point,
+                            pygame.Rect(int(min(ax, bx) - r), int(min(ay, by) - r), int(abs(bx - ax) + 2 * r), int(abs(by - ay) + 2 * r))))
+    return out
+
+
+def _covered(d, view, bare, rects):
+    """Which of ``rects`` the words of ``view`` draw over: the board drawn with them and without (``bare``), compared."""
+    from game.board.render import BoardRenderer
+
+    renderer = d.scene.renderer
+    assert isinstance(renderer, BoardRenderer)
+    size = d.app.size
+    shots = []
+    for v in (view, bare):
+        surface = pygame.Surface(size)
+        renderer.draw(surface, v)
+        shots.append(surface)
+    return [what for what, rect in rects
+            if pygame.image.tobytes(shots[0].subsurface(rect.clip(shots[0].get_rect())), "RGB")
+            != pygame.image.tobytes(shots[1].subsurface(rect.clip(shots[1].get_rect())), "RGB")]
+
+
+@pytest.mark.parametrize("size", LARGE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_ask_caption_covers_neither_the_roll_prompt_nor_a_checker(size):
+    """Before the opening roll, with large text: each key that asks shows its answer on the board, and the box
+    leaves the prompt ("Click or press Space to roll") and every checker as they are drawn without it."""
+    from dataclasses import replace
+
+    try:
+        d = Driver(size=size, settings=_quick("en", large=True), dice=FixedDice([6, 5, 4, 2] * 4))
+        asked = 0
+        for key in (pygame.K_w, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_p, pygame.K_g, pygame.K_s):
+            d.key(key)
+            view = d.scene.board_view()
+            assert view.banner and view.prompt == i18n.t("board.roll_prompt"), (key, view.banner, view.prompt)
+            rects = [("prompt", d.scene.renderer.prompt_rect(view.prompt))] + _stacks(d.layout, view)
+            assert _covered(d, view, replace(view, banner=None), rects) == [], (view.banner, d.scene.renderer.banner_rect(view))
+            asked += 1
+        assert asked == 8
+    finally:
+        theme.set_large_text(False)
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["usual", "large"])
+def test_the_hints_list_covers_no_checker(large):
+    """The first hint of a game (its list three plays long) at 1280x720: the list leaves every checker as it
+    is drawn without it.  (At 800x600 with large text the board has no room that size for it: it covers the
+    fewest checkers it can.)"""
+    from dataclasses import replace
+
+    try:
+        d = Driver(size=(1280, 720), seed=5, settings=Settings(pace="instant", large_text=large))
+        d.key(pygame.K_SPACE)  # the opening roll
+        d.settle()
+        assert d.game.phase == "move"
+        d.key(pygame.K_h)
+        assert d.session.wait_for_hint() is not None
+        d.frames(2)
+        view = d.scene.board_view()
+        assert len(view.hint_lines) >= 4
+        assert _covered(d, view, replace(view, hint_lines=()), _stacks(d.layout, view)) == [], d.scene.renderer.hint_box(view)
+    finally:
+        theme.set_large_text(False)

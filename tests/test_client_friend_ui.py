@@ -303,6 +303,13 @@ def _a_saved_game_against_the_computer(d: AppDriver) -> dict:
     return saved_doc(d)
 
 
+def plain(value):
+    """``value`` as JSON gives it back (tuples become lists)."""
+    import json
+
+    return json.loads(json.dumps(value))
+
+
 def saved_doc(d: AppDriver) -> dict:
     d.app.saves.flush()
     doc = d.app.storage.load_game()[0]
@@ -327,7 +334,7 @@ def test_a_friend_match_keeps_the_saved_game_and_the_host_leaving_offers_play_on
         return hs.game.phase != "opening" and gs.game.phase != "opening" and not gs.behind and not gs.awaiting_server
 
     until([host, guest], thrown)
-    position = gs.client.last_state.match.to_json()["game"]["position"]
+    server_log = plain(gs.client.last_state.match.to_json()["game"]["log"])  # the game as the server had it
     host.scene.do(ToLobby())
     host.click_button(host.scene.answer_buttons[0])  # Yes, leave
     until([guest], lambda: isinstance(guest.scene, DialogScene), timeout=10)
@@ -340,9 +347,12 @@ def test_a_friend_match_keeps_the_saved_game_and_the_host_leaving_offers_play_on
     if answer == "play on":
         guest.click_button(dialog.answer_buttons[0])
         until([guest], lambda: gs.fallback, timeout=5)
-        assert gs.match.to_json()["game"]["position"] == position
+        played_on = plain(gs.match.to_json()["game"]["log"])
+        assert played_on[:len(server_log)] == server_log  # played on from there (the computer may be further on)
         assert guest.app.options.mode == "computer"
-        assert saved_doc(guest)["match"]["game"]["position"] == gs.match.to_json()["game"]["position"]
+        kept = plain(saved_doc(guest)["match"]["game"]["log"])  # the match played on is the one saved (at a turn's start)
+        assert len(kept) >= len(server_log) and kept == plain(gs.match.to_json()["game"]["log"])[:len(kept)]
+        assert saved_doc(guest)["options"]["mode"] == "computer"
     else:
         guest.click_button(dialog.answer_buttons[1])
         assert isinstance(guest.scene, LobbyScene) and guest.scene.continue_button.visible

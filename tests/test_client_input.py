@@ -92,7 +92,8 @@ def test_the_move_log_lists_plays_and_collapses():
     d.click(d.checker_pos(6))
     d.click(d.target_pos(5))
     log = d.scene.panel.log
-    assert log.visible and any("8/5 6/5" in line for line in log.lines)
+    # two players at one screen: the board and the words are the side on roll's, Black's now
+    assert d.game.turn == 1 and log.visible and any("White 31: 17/20 19/20" in line for line in log.lines)
     assert log.lines[0].startswith("Opening roll")
     d.key(pygame.K_l)
     assert not log.visible and d.scene.panel.log_toggle.text == "Show log"

@@ -167,15 +167,23 @@ def test_match_result_next_game_and_play_again_swapped():
             d.click_button(d.scene.result_buttons["next_game"])
     result = d.scene
     assert isinstance(result, ResultScene)
-    assert result.lines[0] == i18n.t("result.match", name="Black", score0=0, score1=s.match.score[1])
+    assert result.lines[0] == i18n.t("result.match", name="Black", score0=s.match.score[1], score1=0)  # the winner's score first
+    assert result.lines[0].endswith(f"{s.match.score[1]}–0")
     d.click_button(result.result_buttons["again"])
     s2 = d.session
     assert s2 is not s and isinstance(d.scene, MatchScene)
     assert not s2.is_human(0) and s2.is_human(1)  # colours swapped: the human is Black now
 
 
+def _places(lobby: LobbyScene) -> dict:
+    return {name: getattr(lobby, name).rect.copy() for name in ("friend_button", "help_button", "records_button", "open_button",
+                                                                "setup_button", "settings_button", "quit_button")}
+
+
 def test_back_to_lobby_keeps_the_game_and_continue_returns():
     d = AppDriver(size=(1024, 768), settings=_quick())
+    assert not d.scene.continue_button.visible
+    before = _places(d.scene)  # the buttons' places with no game to continue
     d.click_button(d.scene.rows["mode"].button_for("hotseat"))
     d.click_button(d.scene.play_button)
     s = d.session
@@ -189,6 +197,7 @@ def test_back_to_lobby_keeps_the_game_and_continue_returns():
     _answer(d, i18n.t("button.yes"))
     lobby = d.scene
     assert isinstance(lobby, LobbyScene) and lobby.continue_button.visible
+    assert _places(lobby) == before  # Continue came into its own place: a click lands where it did
     d.click_button(lobby.continue_button)
     assert isinstance(d.scene, MatchScene) and d.scene.session is s and s.game.log == log
     # restart asks, then discards the game
@@ -454,3 +463,39 @@ def test_no_audio_device_runs_silently_and_says_so_once(tmp_path):
     assert "result screen shown" in proc.stdout
     assert proc.stderr.count("no audio device") == 1, proc.stderr
     assert not any(tmp_path.iterdir())  # the smoke test saved nothing
+
+
+def test_space_pressed_on_as_the_result_opens_does_not_start_a_new_game():
+    """A player still pressing Space to roll must see the result: Space, Enter and a pad's A
+    do nothing for a moment after it opens, then act on the focused button as ever."""
+    d = AppDriver(size=(1024, 768), settings=_quick())
+    d.click_button(d.scene.rows["mode"].button_for("computer"))
+    d.click_button(d.scene.play_button)
+    s = d.session
+    for _ in range(40):
+        d.settle()
+        if s.can_resign():
+            break
+        if s.can_roll():
+            d.key(pygame.K_SPACE)
+        elif s.game.phase == "move":
+            for st in s.game.current_turn.legal_steps()[:1]:
+                s.step(st.frm, st.to, st.die)
+            s.end_turn()
+    d.click_button(d.scene.topbar.resign)
+    _answer(d, i18n.t("resign.backgammon", points=3))
+    for _ in range(600):
+        if isinstance(d.scene, ResultScene):
+            break
+        d.frames(1)
+    result = d.scene
+    assert isinstance(result, ResultScene) and result.shown_for < ResultScene.GUARD_S
+    for key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_SPACE):
+        d.key(key)
+        assert d.scene is result and d.session is s  # nothing started
+    d.post(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A, instance_id=0)
+    d.frames(1)
+    assert d.scene is result and d.session is s
+    d.frames(int(ResultScene.GUARD_S * 60) + 2)
+    d.key(pygame.K_SPACE)  # now it acts: the focused button (play again)
+    assert isinstance(d.scene, MatchScene) and d.session is not s

@@ -36,7 +36,7 @@ def test_the_entry_and_icon_go_under_xdg_data_home_and_start_the_game(tmp_path, 
     assert entry["Icon"] == "backgammon" and entry["StartupWMClass"] == "backgammon"  # the window's class: grouped with it
     argv = shlex.split(entry["Exec"])
     assert argv[:-1] == desktop.command() and argv[-1] == "%u"  # an invite link clicked comes as the argument
-    assert entry["MimeType"] == "x-scheme-handler/backgammon;"
+    assert entry["MimeType"] == "x-scheme-handler/backgammon;application/x-backgammon-mat;"  # links, and match files
     assert Path(argv[0]).is_file() and os.access(argv[0], os.X_OK)
     assert argv[1:-1] in ([], ["-m", "game"])
     icon = tmp_path / "data" / "icons" / "hicolor" / "256x256" / "apps" / "backgammon.png"
@@ -47,8 +47,11 @@ def test_the_entry_and_icon_go_under_xdg_data_home_and_start_the_game(tmp_path, 
     assert sorted(p.name for p in path.parent.iterdir()) == ["backgammon.desktop"]
     mimeapps = tmp_path / "config" / "mimeapps.list"
     assert "x-scheme-handler/backgammon=backgammon.desktop;" in mimeapps.read_text().splitlines()
+    assert "application/x-backgammon-mat=backgammon.desktop;" in mimeapps.read_text().splitlines()
+    package = tmp_path / "data" / "mime" / "packages" / "backgammon.xml"  # the type: *.mat with a match's words
+    assert 'type="application/x-backgammon-mat"' in package.read_text() and "*.mat" in package.read_text()
     assert main(["--remove-desktop-entry"]) == 0
-    assert not path.exists() and not icon.exists()
+    assert not path.exists() and not icon.exists() and not package.exists()
     assert "backgammon" not in mimeapps.read_text()
 
 

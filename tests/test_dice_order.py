@@ -12,6 +12,7 @@ from engine import FixedDice, MatFileError, from_mat, to_mat
 from engine.analysis import Decision, Kind, Label
 from engine.errors import ArgumentTypeError, InvalidDiceError
 from engine.notation import format_dice, ordered_dice
+from game.board.view import dice_row
 from game.scenes.review import decision_lines
 from game.store.settings import Settings
 from game.testing import Driver
@@ -56,6 +57,7 @@ def test_the_panel_the_log_the_review_and_the_mat_file_agree(roll):
     d.settle()
     assert s.game.turn == 1 and tuple(s.game.dice) == roll
     assert "6-2" in d.scene.panel.status.text and "2-6" not in d.scene.panel.status.text
+    assert dice_row(s.snapshot())[0] == [6, 2]  # the board draws them so too, the larger die first
     step = s.game.current_turn.legal_steps()[0]
     s.step(step.frm, step.to, step.die)
     step = s.game.current_turn.legal_steps()[0]

@@ -324,7 +324,8 @@ def test_xdg_mime_makes_the_entry_the_default_where_the_desktop_has_it(tmp_path)
     home, config = tmp_path / "data", tmp_path / "config"
     xdg_mime = fake_tool(tmp_path / "bin", "xdg-mime", 0)
     desktop.install_entry(home, ["/opt/bg/backgammon"], config, which=lambda name: str(xdg_mime) if name == "xdg-mime" else None)
-    assert (tmp_path / "bin" / "calls").read_text().split("\n")[0] == f"{config} default backgammon.desktop x-scheme-handler/backgammon"
+    assert (tmp_path / "bin" / "calls").read_text().split("\n")[0] == (
+        f"{config} default backgammon.desktop x-scheme-handler/backgammon application/x-backgammon-mat")  # links and match files
     assert not (config / "mimeapps.list").exists()  # xdg-mime's business
     failing = fake_tool(tmp_path / "bin2", "xdg-mime", 3)  # it fails: the file is written instead
     desktop.install_entry(home, ["/opt/bg/backgammon"], config, which=lambda name: str(failing) if name == "xdg-mime" else None)
@@ -344,7 +345,8 @@ def test_mimeapps_list_is_changed_carefully_and_given_back(tmp_path):
     desktop.install_entry(home, ["/opt/bg/backgammon"], config, which=lambda name: None)
     assert (config / "mimeapps.list").is_symlink()  # the file it points to was changed
     text = (dotfiles / "mimeapps.list").read_text()
-    assert text == original.replace("x-scheme-handler/backgammon=other.desktop;", "x-scheme-handler/backgammon=backgammon.desktop;other.desktop;")
+    assert text == original.replace("x-scheme-handler/backgammon=other.desktop;\n", "x-scheme-handler/backgammon=backgammon.desktop;other.desktop;\n"
+                                    "application/x-backgammon-mat=backgammon.desktop;\n")
     desktop.remove(home, config, which=lambda name: None)
     assert (dotfiles / "mimeapps.list").read_text() == original.replace("backgammon.desktop;", "")
     assert desktop.without(original.replace("backgammon.desktop;", "")) == original.replace("backgammon.desktop;", "")
@@ -361,7 +363,9 @@ def test_the_scheme_is_registered_once_and_follows_a_moved_program():
     writes = reg.writes
     assert not urlscheme.register(reg, exe) and reg.writes == writes  # the next start writes nothing
     moved = [r"D:\backgammon\backgammon.exe"]
-    assert urlscheme.register(reg, moved) and reg.writes == writes + 1  # only the command changed
+    assert urlscheme.register(reg, moved) and reg.writes == writes + 2  # only the commands changed (links, match files)
+    assert reg.get(urlscheme.MATCH_COMMAND_KEY, "") == r'"D:\backgammon\backgammon.exe" "%1"'
+    assert reg.get(urlscheme.OPEN_WITH_KEY, urlscheme.MATCH_PROGID) == ""  # offered for .mat files, not their default
     assert not urlscheme.unregister(reg, exe)  # another program's now: left alone
     assert urlscheme.unregister(reg, moved) and reg.values == {}
 
@@ -386,3 +390,4 @@ def test_register_links_on_the_command_line(monkeypatch, capsys):
 def test_the_mac_bundle_declares_the_scheme():
     text = (ROOT / "build_exe.spec").read_text(encoding="utf-8")
     assert '"CFBundleURLTypes": [{"CFBundleURLName": "Backgammon invite", "CFBundleURLSchemes": ["backgammon"]}]' in text
+    assert '"CFBundleTypeExtensions": ["mat"]' in text and '"LSHandlerRank": "Alternate"' in text

@@ -122,17 +122,19 @@ def test_a_whole_game_against_the_computer_by_keys_is_said_in_order(lang, backga
     g = d.session.game
     assert g.phase == "over"
     said = rec.said
-    # every step of both sides, in order and in words (hits said)
-    step_words = {i18n.t(k, name=i18n.t(f"player.{p}"), frm=f, to=t)
-                  for k in ("say.step", "say.step_hit") for p in (0, 1) for f in list(map(str, range(1, 26))) + [i18n.t("say.bar")]
+    # every step of both sides, in order and in words (hits said: whose blot), in the listener's (White's) numbering
+    hit_keys = ("say.step_hit_you", "say.step_hit_other")
+    step_words = {i18n.t(k, name=i18n.t(f"player.{p}"), frm=f, to=t, other=i18n.t(f"player.{1 - p}"))
+                  for k in ("say.step",) + hit_keys for p in (0, 1) for f in list(map(str, range(1, 26))) + [i18n.t("say.bar")]
                   for t in list(map(str, range(1, 25))) + [i18n.t("say.off")]}
     said_steps = [line for line in said if line in step_words]
     expected = []
     for player, step in steps:
         name = i18n.t(f"player.{player}")
-        frm = i18n.t("say.bar") if step.frm == 25 else str(step.frm)
-        to = i18n.t("say.off") if step.to == 0 else str(step.to)
-        expected.append(i18n.t("say.step_hit" if step.hit else "say.step", name=name, frm=frm, to=to))
+        frm = i18n.t("say.bar") if step.frm == 25 else str(step.frm if player == 0 else 25 - step.frm)
+        to = i18n.t("say.off") if step.to == 0 else str(step.to if player == 0 else 25 - step.to)
+        key = "say.step" if not step.hit else "say.step_hit_you" if player == 1 else "say.step_hit_other"
+        expected.append(i18n.t(key, name=name, frm=frm, to=to, other=i18n.t(f"player.{1 - player}")))
     assert said_steps == expected and len(expected) > 20
     # the dice of every turn, in the order of the move log, the larger first
     rolls = [e for e in g.log if e.kind in (LogKind.PLAY, LogKind.PASS)]
@@ -141,8 +143,8 @@ def test_a_whole_game_against_the_computer_by_keys_is_said_in_order(lang, backga
     assert len(said_rolls) == len(rolls) - 1  # the opening roll is said as such
     assert any(line.startswith(i18n.t("say.opening", name0="", a="", name1="", b="", first="")[:4]) for line in said)
     # hits: as many as the log's stars
-    assert sum(1 for line in said_steps if line in {i18n.t("say.step_hit", name=i18n.t(f"player.{p}"), frm=f, to=t)
-                                                    for p in (0, 1) for f in list(map(str, range(1, 26))) + [i18n.t("say.bar")]
+    assert sum(1 for line in said_steps if line in {i18n.t(k, name=i18n.t(f"player.{p}"), frm=f, to=t, other=i18n.t(f"player.{1 - p}"))
+                                                    for k in hit_keys for p in (0, 1) for f in list(map(str, range(1, 26))) + [i18n.t("say.bar")]
                                                     for t in list(map(str, range(1, 25))) + [i18n.t("say.off")]}) \
         == sum(e.text.count("*") for e in g.log if e.kind == LogKind.PLAY)
     # the cube: offered, then taken or dropped
@@ -177,14 +179,14 @@ def test_the_keys_that_ask_answer_in_words_and_on_the_board(backgammon_home):
         assert rec.said[-1] == words and d.scene.actions.notice == words
     assert i18n.t("ask.pips", name0="White", pips0=167, name1="Black", pips1=167) == answer(AskTopic.PIPS, s, 0)
     assert "3, 1" in answer(AskTopic.DICE, s, 0)
-    assert "8 to 5" in answer(AskTopic.MOVES, s, 0) and "24 to 21" in answer(AskTopic.MOVES, s, 0)
+    assert "8 to 7 or 5" in answer(AskTopic.MOVES, s, 0) and "24 to 23 or 21" in answer(AskTopic.MOVES, s, 0)
     assert "Score: White 0, Black 0, match to 5." in answer(AskTopic.SCORE, s, 0)
     # R says the last announcement again
     n = len(rec.said)
     d.key(pygame.K_r)
     assert len(rec.said) == n + 1 and rec.said[-1] == rec.said[-2]
-    # the arrows on the board say the point the focus is on
-    d.key(pygame.K_RIGHT)
+    # the arrows on the board say the point the focus is on (it starts on the 24-point, at its row's right end)
+    d.key(pygame.K_LEFT)
     at = d.scene.controller.board_focus.at
     assert at is not None and rec.said[-1] == point_sentence(s.snapshot(), 0, at[1])
     # Q: every question as a list, one button each, said as the dialog opens
@@ -413,6 +415,7 @@ def test_the_ask_list_fits_at_every_size(size, lang, large, backgammon_home):
 
     from game.play.options import MatchOptions
     from game.scenes import theme
+    from game.match.actions import ASK_MENU
     from game.scenes.dialog import DialogScene
 
     d = AppDriver(size=size, settings=Settings(pace="instant", sound=False, language=lang, large_text=large))
@@ -423,7 +426,7 @@ def test_the_ask_list_fits_at_every_size(size, lang, large, backgammon_home):
         d.key(pygame.K_q)
         d.frames(2)
         dialog = d.scene
-        assert isinstance(dialog, DialogScene) and len(dialog.answer_buttons) == 8
+        assert isinstance(dialog, DialogScene) and len(dialog.answer_buttons) == len(ASK_MENU)
         window = pygame.Rect((0, 0), size)
         for b in dialog.answer_buttons:
             assert window.contains(b.rect) and dialog.box.rect.contains(b.rect)
@@ -470,7 +473,9 @@ def test_the_seeing_and_hearing_screen_applies_and_keeps_each_choice(backgammon_
         d.click_button(d.scene.access_button)
         access = d.scene
         assert isinstance(access, AccessScene)
-        assert d.app.announcer.last == i18n.t("say.screen", title=i18n.t("access.title"))
+        said = list(d.app.announcer.history)  # the heading, then the help lines the screen shows
+        heading = said.index(i18n.t("say.screen", title=i18n.t("access.title")))
+        assert said[-1] == i18n.t("access.keys") and heading < len(said) - 1
         d.click_button(access.rows["speak"].button_for(True))
         assert d.app.announcer.speaking and isinstance(d.app.announcer.speech, RecordingSpeech)
         d.click_button(d.scene.rows["rate"].button_for("fast"))

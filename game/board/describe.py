@@ -1,6 +1,6 @@
 """The board as text, for screen readers and keyboard players: where each
-side's checkers stand, in the numbering of the side the board is shown for.
-One format everywhere (the panel, the copied position):
+side's checkers stand, in one side's numbering (the callers pass the
+listener's, :mod:`game.play.numbering`).  One format everywhere (the panel, the copied position):
 "White: 6 ×5, 8 ×3, bar ×1, off ×2".
 
 >>> from engine import Match

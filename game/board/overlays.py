@@ -1,19 +1,22 @@
 """What is drawn over the board: the hinted play (dotted arrows and the
 ranked list in a box that covers none of what the hint talks about) and the
-banner (its words in the middle, broken into lines to fit the board, never
-over the dice or the cube).  Both are placed on the
+banner (the words a key asked for, a pass, a result: broken into lines to
+fit the board, never over the dice, the cube or the prompt).  Neither box
+covers a checker or a target where the board has room for it elsewhere,
+or for it in smaller words (:mod:`game.board.room`).  Both are placed on the
 screen, through the view's projection: :class:`Overlays` is the part of a
 renderer that draws them (the oblique view overrides some of it)."""
 
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import pygame
 
 from . import palette, places
-from .layout import Layout
+from .layout import BAR_POINT, MAX_BAR, MAX_STACK, OFF, Layout
+from .room import Box, find_room
 from .text import TextCache
 from .view import BoardView, board_area
 
@@ -27,6 +30,9 @@ class Overlays:
     layout: Layout
     text: TextCache
     _shades: Dict[Tuple[int, int], pygame.Surface]
+    #: the banner's sizes and lines for the last words shown (they are measured once, not at every frame)
+    _banners_for: object = None
+    _banners: Dict[object, List[Tuple[int, List[str], Tuple[int, int]]]] = {}
 
     # -- what the renderer provides -------------------------------------------------------
     def to_screen(self, pt: Point) -> Point:
@@ -40,6 +46,64 @@ class Overlays:
 
     def _region(self, viewer_loc: int) -> pygame.Rect:
         raise NotImplementedError
+
+    def prompt_rect(self, text: str) -> pygame.Rect:
+        raise NotImplementedError
+
+    # -- what a box over the board keeps off ------------------------------------------------
+    def crowd(self, view: BoardView) -> List[pygame.Rect]:
+        """What a box over the board had rather not cover, on the screen:
+        each stack of checkers (on a point, the bar, a tray) and each target."""
+        lay = self.layout
+        r = lay.checker_radius
+        counts = places.view_counts(view)
+        plane: List[pygame.Rect] = []
+        for player in (0, 1):
+            side = 0 if player == view.viewer else 1
+            for loc in range(26):
+                n = counts[player][loc]
+                if not n:
+                    continue
+                if loc == OFF:
+                    plane.append(lay.slab_rect(side, 0).union(lay.slab_rect(side, n - 1)))
+                    continue
+                (ax, ay), (bx, by) = lay.slot(side, loc, 0), lay.slot(side, loc, min(n, MAX_BAR if loc == BAR_POINT else MAX_STACK) - 1)
+                plane.append(pygame.Rect(int(min(ax, bx) - r), int(min(ay, by) - r), int(abs(bx - ax) + 2 * r) + 1, int(abs(by - ay) + 2 * r) + 1))
+        for p in view.targets:
+            if p == OFF:
+                plane.append(lay.tray_halves[0])
+            else:
+                x, y = lay.slot(0, p, counts[view.viewer][p])
+                plane.append(pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1))
+        return [self.screen_rect(rect) for rect in plane]
+
+    def _kept_clear(self, view: BoardView) -> List[pygame.Rect]:
+        """What a box over the board must not cover: the dice, the cube and the prompt."""
+        out = [self.screen_rect(r, r.w) for r in self.shown_dice_rects(view)]
+        cube = self.cube_box(view)
+        if cube is not None:
+            out.append(cube)
+        if view.prompt:
+            out.append(self.prompt_rect(view.prompt))
+        return out
+
+    def _room(self, view: BoardView, sizes: List[Tuple[int, int]], must: List[pygame.Rect],
+              prefer: Tuple[float, float]) -> Tuple[int, pygame.Rect]:
+        """(which of ``sizes``, where) a box goes: over the points and the bar
+        (over the frame too where it is larger), covering none of ``must``
+        nor, where there is room, of :meth:`crowd`; nearest ``prefer`` (on the
+        board's plane)."""
+        lay = self.layout
+        outer = self.screen_rect(lay.board_rect).clip(board_area(lay))
+        felt = lay.left_felt.union(lay.right_felt)
+        area = self.screen_rect(felt).clip(outer)
+
+        def box(r: pygame.Rect) -> Box:
+            return (r.x, r.y, r.w, r.h)
+
+        i, found = find_room(sizes, box(area), box(outer), [box(r) for r in must], [box(r) for r in self.crowd(view)],
+                             self._screen_point(prefer), max(2, int(lay.d * 0.25)))
+        return i, pygame.Rect(found)
 
     # -- the hint ---------------------------------------------------------------------------
     def hint_segments(self, view: BoardView) -> List[Tuple[Point, Point]]:
@@ -61,42 +125,27 @@ class Overlays:
         out = [self.screen_rect(self._region(p)) for step in view.hint for p in step]
         return out + [self.screen_rect(r, r.w) for r in self.shown_dice_rects(view)]
 
-    def hint_box(self, view: BoardView) -> pygame.Rect:
-        """Where the ranked list goes: the first of the middle of the far
-        half, the quarters of the board and the middle of the near half
-        that covers none of the points the hint talks about (else the
-        place that covers the fewest)."""
+    def hint_fit(self, view: BoardView) -> Tuple[int, pygame.Rect]:
+        """(the text's size, the box) of the ranked list: over none of the
+        points the hint talks about nor the dice, the cube or the prompt,
+        and over no checker or target where there is room (in smaller words
+        if it takes that, to three quarters of the usual); nearest the middle
+        of the far half."""
         lay = self.layout
-        px = lay.font_px("hint")
-        labels = [self.text.render(line, px, WHITE) for line in view.hint_lines]
-        pad = int(px * 0.5)
-        box = pygame.Rect(0, 0, max(lab.get_width() for lab in labels) + 2 * pad, sum(lab.get_height() for lab in labels) + 2 * pad)
-        b = self.screen_rect(lay.board_rect).clip(board_area(lay))
-        left, right = lay.left_felt, lay.right_felt
-        # (felt, its middle at a height) of each place, on the board's plane; a
-        # box wider than a half spills outwards (over the cube column or the tray)
-        spots = [(left, lay.other_dice_area.centery)]
-        for felt in (left, right):
-            spots += [(felt, felt.top + felt.height // 4), (felt, felt.bottom - felt.height // 4)]
-        spots.append((right, lay.dice_area.centery))
-        avoid = self.hint_points(view)
-        best, fewest = None, None
-        for felt, y in spots:
-            box.center = self._screen_point((felt.centerx, y))
-            shown = self.screen_rect(felt)
-            if box.width > shown.width:
-                if felt is left:
-                    box.right = shown.right
-                else:
-                    box.left = shown.left
-            box.clamp_ip(b)
-            n = len(box.collidelistall(avoid))
-            if fewest is None or n < fewest:
-                best, fewest = box.copy(), n
-            if n == 0:
-                break
-        assert best is not None
-        return best
+        usual = lay.font_px("hint")
+        sizes = []
+        for px in _steps_down(usual, max(8, int(usual * 0.75))):
+            font = self.text.font(px)
+            pad = int(px * 0.5)
+            w = max(font.size(line)[0] for line in view.hint_lines) + 2 * pad
+            sizes.append((px, (w, sum(font.size(line)[1] for line in view.hint_lines) + 2 * pad)))
+        must = self.hint_points(view) + self._kept_clear(view)
+        i, box = self._room(view, [size for _, size in sizes], must, (lay.left_felt.centerx, lay.other_dice_area.centery))
+        return sizes[i][0], box
+
+    def hint_box(self, view: BoardView) -> pygame.Rect:
+        """Where the ranked list goes (:meth:`hint_fit`)."""
+        return self.hint_fit(view)[1]
 
     def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
         """Dotted arrows for the hinted play and the ranked list in a box."""
@@ -131,10 +180,9 @@ class Overlays:
     def _draw_hint_list(self, surface: pygame.Surface, view: BoardView) -> None:
         """The ranked list, in a box that covers none of what the hint talks about."""
         lay = self.layout
-        px = lay.font_px("hint")
+        px, box = self.hint_fit(view)
         labels = [self.text.render(line, px, WHITE) for line in view.hint_lines]
         pad = int(px * 0.5)
-        box = self.hint_box(view)
         self._draw_shaded_box(surface, box, palette.theme().hint, max(1, int(lay.d * 0.03)))
         y = box.top + pad
         for label in labels:
@@ -151,19 +199,40 @@ class Overlays:
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, edge, box, width)
 
-    def banner_words(self, view: BoardView) -> List[str]:
-        """The banner's words in lines no wider than the board (less a margin)."""
+    def banner_fit(self, view: BoardView) -> Tuple[int, List[str], pygame.Rect]:
+        """(the words' size, their lines, the box) of the banner: never over
+        the dice, the cube or the prompt; over no checker or target where
+        the board has room for it, in lines as wide as the board or as one
+        half, in smaller words if it takes that (down to the prompt's
+        size); nearest the middle of the board."""
         from ..words.help_text import wrap_html
 
-        lay = self.layout
         assert view.banner
-        font = self.text.font(lay.font_px("banner"))
-        width = max(lay.d * 4, self.screen_rect(lay.board_rect).clip(board_area(lay)).width - lay.d * 1.2)
-        return wrap_html(view.banner, lambda s: font.size(s)[0], int(width)).split("<br>") if "<" not in view.banner else [view.banner]
+        lay = self.layout
+        board_w = max(lay.d * 4, self.screen_rect(lay.board_rect).clip(board_area(lay)).width - lay.d * 1.2)
+        key = (view.banner, lay.d, board_w)
+        options = self._banners.get(key) if self._banners_for == key else None
+        if options is None:
+            options = []
+            for px in _steps_down(lay.font_px("banner"), lay.font_px("prompt")):
+                font = self.text.font(px)
+                measure = _width_by(font)
+                for width in sorted({int(board_w), int(min(board_w, lay.d * 5.6)), int(min(board_w, lay.d * 3.8))}, reverse=True):
+                    words = wrap_html(view.banner, measure, width).split("<br>") if "<" not in view.banner else [view.banner]
+                    size = (max(font.size(w)[0] for w in words) + int(lay.d * 0.8), sum(font.size(w)[1] for w in words) + int(lay.d * 0.4))
+                    options.append((px, words, size))
+            self._banners_for, self._banners = key, {key: options}
+        i, box = self._room(view, [size for _, _, size in options], self._kept_clear(view), lay.board_rect.center)
+        return options[i][0], options[i][1], box
+
+    def banner_words(self, view: BoardView) -> List[str]:
+        """The banner's words in the lines it is drawn in."""
+        return self.banner_fit(view)[1]
 
     def banner_lines(self, view: BoardView) -> List[pygame.Surface]:
         """The banner's lines, rendered."""
-        return [self.text.render(line, self.layout.font_px("banner"), WHITE) for line in self.banner_words(view)]
+        px, words, _ = self.banner_fit(view)
+        return [self.text.render(line, px, WHITE) for line in words]
 
     def cube_box(self, view: BoardView) -> Optional[pygame.Rect]:
         """Where the cube is seen on the screen (None: no cube on the board)."""
@@ -173,35 +242,8 @@ class Overlays:
         return self.screen_rect(r, r.w)
 
     def banner_rect(self, view: BoardView) -> Optional[pygame.Rect]:
-        """The banner's box, over neither the dice nor the cube: the middle
-        of the board; else the middle of the half without dice, or of the
-        other half; else just above (or below) what the middle would cover."""
-        if not view.banner:
-            return None
-        lay = self.layout
-        labels = self.banner_lines(view)
-        box = pygame.Rect(0, 0, max(lab.get_width() for lab in labels), sum(lab.get_height() for lab in labels))
-        box.inflate_ip(int(lay.d * 0.8), int(lay.d * 0.4))
-        area = board_area(lay)
-        dice = self.shown_dice_rects(view)
-        cube = self.cube_box(view)
-        avoid = [self.screen_rect(r, r.w) for r in dice] + ([cube] if cube is not None else [])
-        halves = (lay.other_dice_area, lay.dice_area) if dice and dice[0].colliderect(lay.dice_area) else (lay.dice_area, lay.other_dice_area)
-        tried = []
-        for spot in (lay.board_rect.center,) + tuple(h.center for h in halves):
-            box.center = self._screen_point(spot)
-            placed = box.clamp(area)
-            if placed.collidelist(avoid) < 0:
-                return placed
-            tried.append(placed)
-        first = tried[0]
-        under = [r for r in avoid if r.left < first.right and r.right > first.left]  # what it would cover, and all else in its way
-        gap = max(2, int(lay.d * 0.1))
-        for moved in (first.move(0, min(r.top for r in under) - gap - first.bottom), first.move(0, max(r.bottom for r in under) + gap - first.top)):
-            moved = moved.clamp(area)
-            if moved.collidelist(avoid) < 0:
-                return moved
-        return min(tried, key=lambda b: len(b.collidelistall(avoid)))
+        """The banner's box (:meth:`banner_fit`; None: no banner)."""
+        return self.banner_fit(view)[2] if view.banner else None
 
     def _screen_point(self, plane: Tuple[float, float]) -> Tuple[int, int]:
         x, y = self.to_screen(plane)
@@ -209,11 +251,27 @@ class Overlays:
 
     def _draw_banner(self, surface: pygame.Surface, view: BoardView) -> None:
         lay = self.layout
-        box = self.banner_rect(view)
-        assert box is not None and view.banner
-        labels = self.banner_lines(view)
+        px, words, box = self.banner_fit(view)
+        labels = [self.text.render(line, px, WHITE) for line in words]
         self._draw_shaded_box(surface, box, palette.theme().target, max(2, int(lay.d * 0.04)))
         y = box.centery - sum(lab.get_height() for lab in labels) // 2
         for label in labels:
             surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += label.get_height()
+
+
+def _width_by(font: pygame.font.Font) -> Callable[[str], int]:
+    """A text's width drawn with ``font``."""
+    return lambda text: font.size(text)[0]
+
+
+def _steps_down(largest: int, least: int) -> List[int]:
+    """Text sizes from ``largest`` down to ``least``, each some 15% smaller.
+
+    >>> _steps_down(40, 20), _steps_down(12, 12)
+    ([40, 34, 28, 23, 20], [12])
+    """
+    out = [largest]
+    while out[-1] > least:
+        out.append(max(least, int(out[-1] * 0.85)))
+    return out

@@ -8,16 +8,19 @@ from typing import List, Optional, Set, Tuple
 
 import pygame
 
+from engine import ordered_dice
+
 from ..play.happenings import Snapshot
 from .layout import Layout
 
 
 def dice_row(snap: Snapshot) -> Tuple[List[int], List[bool]]:
     """The dice to draw (four for doubles) and which of them are used; used
-    doubles go last so the row reads left to right (none without dice)."""
+    doubles go last so the row reads left to right (none without dice).  The
+    larger die first, as the panel, the words and the move log write a roll."""
     if not snap.dice:
         return [], []
-    d1, d2 = snap.dice
+    d1, d2 = ordered_dice(snap.dice)
     dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
     left = list(snap.remaining)
     used = []

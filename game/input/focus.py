@@ -47,18 +47,26 @@ class FocusRing:
         return items[self.index]
 
 
-def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[int, int]) -> Optional[int]:
+def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[int, int], in_line: bool = False) -> Optional[int]:
     """The index of the candidate the focus should go to from ``current``
-    when moved ``direction`` ((1, 0) right, (0, -1) up ...): among those
-    whose centre lies that way, the closest, much preferring those level
-    with ``current`` (sharing some of its height, or width when moving up
-    and down); among those, the next row (or column) comes before one
-    farther on that happens to line up better.  None when nothing lies
-    that way.
+    when moved ``direction`` ((1, 0) right, (0, -1) up ...); None when
+    nothing lies that way (the focus is at an edge).
+
+    A candidate lies that way when its near edge is past ``current``'s
+    centre (a wide button above or below, reaching across, is not to the
+    right), and it is no farther to the side than twice as far ahead
+    (a button high above and a little to the right is not "right"); with
+    ``in_line``, only one level with ``current`` (sharing some of its
+    height, or width when moving up and down: the board's points of one
+    row, whose columns share their foot).  Of
+    those, the nearest wins, edge to edge, with each step sideways
+    counting double, so that the next row (or column) comes before one
+    farther on that happens to line up better, and a thing straight ahead
+    before one as near but off to the side.
 
     >>> import pygame
     >>> row = [pygame.Rect(0, 0, 10, 10), pygame.Rect(20, 0, 10, 10), pygame.Rect(40, 0, 10, 10)]
-    >>> below = pygame.Rect(38, 30, 10, 10)
+    >>> below = pygame.Rect(18, 30, 10, 10)
     >>> nearest(row[0], row[1:] + [below], (1, 0)), nearest(row[0], row[1:] + [below], (0, 1))
     (0, 2)
     >>> nearest(row[0], row[1:], (-1, 0)) is None
@@ -67,28 +75,39 @@ def nearest(current: RectLike, candidates: Sequence[RectLike], direction: Tuple[
     >>> next_row, aligned = pygame.Rect(0, 20, 20, 10), pygame.Rect(0, 40, 50, 10)
     >>> nearest(wide, [aligned, next_row], (0, 1))
     1
+    >>> small, beside = pygame.Rect(0, 50, 20, 10), pygame.Rect(24, 50, 20, 10)  # Right: the next one in the row,
+    >>> over = pygame.Rect(0, 38, 60, 10)                                        # not the wide one reaching over it
+    >>> nearest(small, [over, beside], (1, 0))
+    1
+    >>> high = pygame.Rect(30, 0, 10, 10)  # Right: far up and only a little right is no way right
+    >>> nearest(small, [high], (1, 0)) is None, nearest(small, [high], (0, -1))
+    (True, 0)
+    >>> nearest(small, [pygame.Rect(30, 62, 10, 10)], (1, 0)), nearest(small, [pygame.Rect(30, 62, 10, 10)], (1, 0), in_line=True)
+    (0, None)
     """
     dx, dy = direction
-    cx, cy = _centre(current)
+    axis = 0 if dx else 1
+    sign = dx or dy
+    lo, hi = _span(current, axis)
+    centre = (lo + hi) / 2.0
+    across = _span(current, 1 - axis)
+    slack = min(_span(current, 0)[1] - _span(current, 0)[0], _span(current, 1)[1] - _span(current, 1)[0]) / 2.0
     best: Optional[int] = None
     best_score = 0.0
     for i, r in enumerate(candidates):
-        x, y = _centre(r)
-        along = (x - cx) * dx + (y - cy) * dy
-        if along <= 0:
-            continue
-        ortho = abs(y - cy) if dx else abs(x - cx)
-        (a0, a1), (b0, b1) = (_span(current, 1), _span(r, 1)) if dx else (_span(current, 0), _span(r, 0))
-        gap = max(0.0, max(a0, b0) - min(a1, b1))
-        score = along + (0.5 * ortho if gap == 0 else 2.0 * ortho + 4.0 * gap)
+        a0, a1 = _span(r, axis)
+        if (a0 < centre) if sign > 0 else (a1 > centre):
+            continue  # not that way
+        ahead = max(0.0, a0 - hi) if sign > 0 else max(0.0, lo - a1)
+        b0, b1 = _span(r, 1 - axis)
+        aside = max(0.0, max(across[0], b0) - min(across[1], b1))
+        if aside > (0.0 if in_line else 2.0 * ahead + slack):
+            continue  # not in line, or more aside than that way
+        off_centre = abs((b0 + b1) - (across[0] + across[1])) / 2.0
+        score = ahead + 2.0 * aside + 0.01 * off_centre
         if best is None or score < best_score:
             best, best_score = i, score
     return best
-
-
-
-def _centre(r: RectLike) -> Tuple[float, float]:
-    return r[0] + r[2] / 2.0, r[1] + r[3] / 2.0
 
 
 def _span(r: RectLike, axis: int) -> Tuple[float, float]:

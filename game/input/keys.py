@@ -52,6 +52,12 @@ KEYMAP = {
     pygame.K_s: "ask_score",
     pygame.K_r: "repeat",
     pygame.K_q: "ask_menu",
+    # the point cursor: ] and [ walk every point 1-24, the bar and off, empty ones too; X the bar, O off; K the cube
+    pygame.K_RIGHTBRACKET: "point_next",
+    pygame.K_LEFTBRACKET: "point_prev",
+    pygame.K_x: "hear_bar",
+    pygame.K_o: "hear_off",
+    pygame.K_k: "hear_cube",
 }
 
 

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 from ..system import clipboard
 from ..words.i18n import t
 from ..play.netplay import NetSession
+from ..play.numbering import listener
 from ..play.session import Session, Snapshot
-from . import ask, presenter
+from . import ask, focuswords, hintsay, presenter
 from .copytext import copy_position
 from .controller import BoardController
 from .intents import (
-    PRIMARY, AnswerResignation, Ask, AskMenu, ContinueAlone, CopyPosition, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
-    OpenSettings, PlayStep, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
+    PRIMARY, AnswerResignation, Ask, AskCube, AskMenu, ContinueAlone, CopyPosition, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
+    OpenSettings, PlayStep, PointCursor, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
     ToggleLog, ToggleView, ToLobby, Undo,
 )
 from .questions import MatchQuestions, TutorGate
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 ASK_MENU: Tuple[Tuple[str, Intent], ...] = (
     ("position", Ask(ask.AskTopic.POSITION)), ("pips", Ask(ask.AskTopic.PIPS)), ("dice", Ask(ask.AskTopic.DICE)),
     ("moves", Ask(ask.AskTopic.MOVES)), ("last", Ask(ask.AskTopic.LAST)), ("score", Ask(ask.AskTopic.SCORE)),
+    ("q1", Ask(ask.AskTopic.Q1)), ("q2", Ask(ask.AskTopic.Q2)), ("q3", Ask(ask.AskTopic.Q3)), ("q4", Ask(ask.AskTopic.Q4)),
+    ("bar", PointCursor(to=25)), ("off", PointCursor(to=0)), ("cube", AskCube()),
     ("repeat", Ask()), ("copy", CopyPosition()),
 )
 
@@ -84,7 +87,9 @@ class MatchActions:
             Ask: self._ask,
             AskMenu: self._ask_menu,
             CopyPosition: self._copy_position,
-            Reselect: lambda _: self._after(True),
+            PointCursor: self._point_cursor,
+            AskCube: lambda _: self._said(focuswords.cube_words(self.session)),
+            Reselect: self._reselect,
             Deselect: self._deselect,
         }
 
@@ -159,10 +164,19 @@ class MatchActions:
         return self._after(taken, clear=True)
 
     def _hint(self, _: Hint) -> bool:
+        """H: the expert's plays for the turn as it stands (steps played stay played); where none applies, what to do now."""
         s = self.session
-        if s.can_hint():
-            s.undo_all()  # the hint is for the whole turn, shown from its start
+        if not s.can_hint():
+            self._tell(hintsay.no_hint_words(s))
+            return True
+        if hintsay.hint_words(s) is not None:  # already here for this turn: said again
+            return self.hint_arrived()
         return self._after(s.request_hint())
+
+    def _tell(self, words: str) -> None:
+        """Say ``words`` at once and show them on the board."""
+        self.app.announcer.say(words)
+        self.say(words)
 
     def _resign(self, intent: Resign) -> bool:
         if intent.level is None:
@@ -204,30 +218,45 @@ class MatchActions:
             announcer.repeat()
             self.say(announcer.last or t("ask.nothing"))
             return True
-        words = ask.answer(intent.topic, self.session, self.session.viewer_for(self.session.snapshot()))
+        words = ask.answer(intent.topic, self.session, listener(self.session, self.session.snapshot()))
         announcer.say(words)
         self.say(words)
         return True
 
     def focus_moved(self) -> None:
-        """The keys moved the focus: what it is on now, in words (a point and its checkers, a target, a button)."""
-        at = self.controller.board_focus.at
-        if at is not None:
-            snap = self.session.snapshot()
-            words = ask.point_sentence(snap, self.session.viewer_for(snap), at[1])
-            self.app.announcer.say(t("ask.target", words=words) if at[0] == "target" else words)
-            return
-        focused = self.controller.focused()
-        text = getattr(focused[0], "text", "") if focused is not None else ""
-        if text:
-            self.app.announcer.say(t("say.focus.button", text=text))
+        """The keys moved the focus: what it is on now, in words (a point and
+        its checkers, a target, a button by its name, where a checker just
+        selected may go, or that nothing lay that way): game/match/focuswords.py."""
+        selected = self.controller.keys_selected()
+        targets = tuple(self.session.destinations(selected)) if selected is not None else ()
+        self.app.announcer.say(focuswords.focus_words(self.controller, self.session, targets))
+
+    def _reselect(self, _: Reselect) -> bool:
+        """The selection or the focus on the board changed; by keys, it is said."""
+        self._after(True)
+        if self.controller.keyboard:
+            self.focus_moved()
+        return True
+
+    def _point_cursor(self, intent: PointCursor) -> bool:
+        """The point cursor: on to the next or previous place, or to the bar or off, said and shown."""
+        return self._said(focuswords.place_words(self.session, self.controller.walk(intent.step, intent.to)))
+
+    def _said(self, words: str) -> bool:
+        """Say ``words`` and show them on the board (as the keys that ask do)."""
+        self.app.announcer.say(words)
+        self.say(words)
+        return True
 
     def hint_arrived(self) -> bool:
-        """The hint asked for has come: its plays said, best first (the board draws them)."""
-        hint = self.session.hint
-        if hint is not None and hint.plays:
-            plays = [t("say.hint_play", rank=i + 1, play=ask.spoken_play(text)) for i, (_, _, text) in enumerate(hint.plays)]
-            self.app.announcer.say(t("say.hint", plays=" ".join(plays)))
+        """The hint asked for has come: its plays said, best first (the board draws them; with
+        steps played, what is left of the best play is said and shown as words)."""
+        words = hintsay.hint_words(self.session)
+        if words is not None:
+            if self.session.hint is None:
+                self._tell(words)
+            else:
+                self.app.announcer.say(words)
         return True
 
     def _copy_position(self, _: CopyPosition) -> bool:

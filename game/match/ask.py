@@ -3,7 +3,9 @@ board: the position (whole, by quadrant, or one point), the pip counts,
 the dice left, the steps that may be played, the last move, the score and
 the cube.  Queries only: nothing here changes the match.
 
-Points are numbered as the board is shown (``viewer``'s own numbering).
+Points are numbered in ``viewer``'s own numbering: the callers pass the
+listener (:func:`game.play.numbering.listener`), so that the answers, the
+narration and the panel name the same points.
 
 >>> from engine import Match
 >>> from game.play.session import Session
@@ -18,12 +20,13 @@ Points are numbered as the board is shown (``viewer``'s own numbering).
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import Dict, List, Sequence, Tuple
 
-from engine.kinds import Phase, TextEnum
+from engine import LogEntry, ordered_dice
+from engine.kinds import LogKind, Phase, TextEnum
 
-from ..board.describe import distribution
 from ..play.match_log import player_name
+from ..play.numbering import heard_play, heard_point, listener
 from ..play.session import Session, Snapshot
 from ..words.i18n import t
 from .narrate import point_word, score_sentence
@@ -80,6 +83,20 @@ def quadrant_sentence(snap: Snapshot, viewer: int, quadrant: int) -> str:
     return t("ask.quadrant", where=where, points=t("panel.dist.sep").join(parts) or t("ask.quadrant.empty"))
 
 
+def focus_sentence(session: Session, point: int) -> str:
+    """The point the focus is on (``point`` in the numbering the board is
+    drawn for), in words and in the listener's numbering."""
+    snap = session.snapshot()
+    heard = listener(session, snap)
+    return point_sentence(snap, heard, heard_point(point, session.viewer_for(snap), heard))
+
+
+def spoken_hint(session: Session, text: str) -> str:
+    """A play of the hint (in notation, the mover's numbering) as it is said, in the listener's numbering."""
+    snap = session.snapshot()
+    return spoken_play(heard_play(text, snap.turn, listener(session, snap)))
+
+
 def spoken_play(text: str) -> str:
     """A play in notation as it is said: "13/8 6/5*" -> "13 to 8, 6 to 5 hits" (bar and off as words).
 
@@ -104,28 +121,29 @@ def answer(topic: AskTopic, session: Session, viewer: int) -> str:
     snap = session.snapshot()
     g = session.game
     if topic == AskTopic.POSITION:
-        white, black = distribution(snap, viewer)
-        return t("ask.position", white=white, black=black)
+        return t("ask.position", white=spoken_side(snap, viewer, 0), black=spoken_side(snap, viewer, 1))
     if topic in (AskTopic.Q1, AskTopic.Q2, AskTopic.Q3, AskTopic.Q4):
         return quadrant_sentence(snap, viewer, int(topic.value[1]))
     if topic == AskTopic.PIPS:
         return t("ask.pips", name0=player_name(0), pips0=snap.pips[0], name1=player_name(1), pips1=snap.pips[1])
     if topic == AskTopic.DICE:
-        if g.phase == Phase.OVER:
-            return t("ask.dice.over")
+        if g.phase in (Phase.OVER, Phase.OPENING, Phase.DOUBLED, Phase.RESIGNING):
+            return _no_dice(session)
         if snap.dice is None or not snap.remaining:
             return t("ask.dice.none", name=player_name(snap.to_act))
         return t("ask.dice", name=player_name(snap.turn), dice=", ".join(str(d) for d in sorted(snap.remaining, reverse=True)))
     if topic == AskTopic.MOVES:
-        steps = sorted({(s.frm, s.to) for s in session.legal_steps()}, reverse=True)
+        steps = sorted({(heard_point(s.frm, snap.turn, viewer), heard_point(s.to, snap.turn, viewer))
+                        for s in session.legal_steps()}, reverse=True)
         if not steps or not session.human_to_move:
             return t("ask.moves.none")
-        said = [t("ask.step", frm=point_word(a), to=point_word(b)) for a, b in steps]
-        return t("ask.moves", steps=t("panel.dist.sep").join(said))
+        return t("ask.moves", steps=grouped_steps(steps))
     if topic == AskTopic.LAST:
-        lines = session.log_lines()
+        lines = session.log_lines(viewer)
         if not lines:
             return t("ask.last.none")
+        if g.log and g.log[-1].kind in (LogKind.PLAY, LogKind.PASS):
+            return t("ask.last", text=last_play(g.log[-1], viewer))
         head, sep, play = lines[-1].rpartition(": ")
         return t("ask.last", text=f"{head}{sep}{spoken_play(play)}" if sep and "/" in play else lines[-1])
     return _score_and_cube(session)
@@ -139,5 +157,59 @@ def _score_and_cube(session: Session) -> str:
         cube = t("ask.cube", value=g.cube_value)
     else:
         cube = t("ask.cube.owned", value=g.cube_value, name=player_name(g.cube_owner))
+    if g.phase == Phase.DOUBLED:  # the cube offered, not yet answered
+        cube += " " + t("ask.cube.offered", name=player_name(g.turn), value=2 * g.cube_value, other=player_name(g.to_act))
     return f"{score_sentence(session)} {cube}"
+
+
+def _no_dice(session: Session) -> str:
+    """G when no dice are there to play: the game over, the opening roll to come, a cube or a resignation to answer."""
+    g = session.game
+    if g.phase == Phase.OPENING:
+        return t("ask.dice.opening")
+    if g.phase == Phase.DOUBLED:
+        return t("ask.dice.doubled", name=player_name(g.turn), value=2 * g.cube_value, other=player_name(g.to_act))
+    if g.phase == Phase.RESIGNING:
+        return t("say.to_answer", name=player_name(g.to_act))
+    return t("ask.dice.over")
+
+
+def spoken_side(snap: Snapshot, viewer: int, player: int) -> str:
+    """``player``'s checkers as they are said, short, in ``viewer``'s numbering: "White: 5 on 6, 3 on 8, 1 on the bar"."""
+    counts = snap.counts[player]
+    on_points = sorted((heard_point(p, player, viewer), counts[p]) for p in range(1, 25) if counts[p])
+    parts = [t("ask.dist.point", point=p, n=n) for p, n in on_points]
+    if counts[BAR]:
+        parts.append(t("ask.dist.bar", n=counts[BAR]))
+    if counts[OFF]:
+        parts.append(t("ask.dist.off", n=counts[OFF]))
+    return t("ask.dist", name=player_name(player), points=t("panel.dist.sep").join(parts))
+
+
+def grouped_steps(steps: Sequence[Tuple[int, int]]) -> str:
+    """The steps that may be played, grouped by the checker's point, the highest first:
+    "24 to 21; 13 to 10 or 8" (``steps``: (from, to) pairs).
+
+    >>> grouped_steps([(24, 21), (13, 10), (13, 8), (6, 5)])
+    '24 to 21; 13 to 10 or 8; 6 to 5'
+    """
+    targets: Dict[int, List[int]] = {}
+    for frm, to in sorted(set(steps), reverse=True):
+        targets.setdefault(frm, []).append(to)
+    return t("ask.moves.sep").join(t("ask.step", frm=point_word(frm), to=t("ask.or").join(point_word(to) for to in tos))
+                                   for frm, tos in targets.items())
+
+
+def last_play(entry: LogEntry, viewer: int) -> str:
+    """The last turn of the move log as it is said: who, the dice (no number glued to the name), the steps.
+
+    >>> from engine.kinds import LogKind
+    >>> last_play(LogEntry(1, LogKind.PLAY, (1, 2), "24/22 24/23"), viewer=1)
+    'Black rolled 2 and 1: 24 to 22, 24 to 23'
+    """
+    high, low = ordered_dice(entry.dice) if entry.dice is not None else (0, 0)
+    name = player_name(entry.player)
+    if entry.kind == LogKind.PASS:
+        return t("ask.last.pass", name=name, d1=high, d2=low)
+    return t("ask.last.play", name=name, d1=high, d2=low, play=spoken_play(heard_play(entry.text, entry.player, viewer)))
 

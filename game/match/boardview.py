@@ -15,13 +15,15 @@ from typing import List, Optional, Tuple
 
 import pygame
 
+from engine import ordered_dice
+
 from ..board.animation import Anim, Animator, tumble_faces
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
 from ..play.happenings import Happening, Hint, Snapshot
 from ..play.session import Session
 from .controller import BoardController, MoveQuery
-from .presenter import BoardWords, animation_banner, hint_lines
+from .presenter import BoardWords, animation_banner
 
 
 class RendererPlaces:
@@ -50,6 +52,12 @@ class RendererPlaces:
     def landing(self, point: int) -> Tuple[float, float]:
         """Where a checker moved to ``point`` lands, on the board's plane."""
         return self.renderer.landing_slot(self.display, self.viewer, point)
+
+    def column(self, point: int) -> pygame.Rect:
+        """Where ``point``'s stack stands, from its first checker to its fifth,
+        however many it holds (the board is drawn with the viewer's side as side 0)."""
+        slot = self.renderer.layout.slot
+        return self._spot(slot(0, point, 0)).union(self._spot(slot(0, point, 4)))
 
     def plane(self, pos: Tuple[int, int]) -> Optional[Tuple[float, float]]:
         """The window position ``pos`` on the board's plane (None: off it)."""
@@ -94,7 +102,8 @@ def animated(view: BoardView, head: Anim, alpha: float, layout: Layout, seed: in
     p = head.progress(alpha)
     h = head.happening
     if head.kind == "roll" and h.dice:
-        view.tumbling = (h.player, tumble_faces(p, h.dice, seed=seed))
+        final = h.dice if h.opening else ordered_dice(h.dice)  # (an opening: each side's die where it lands)
+        view.tumbling = (h.player, tumble_faces(p, final, seed=seed))
     else:
         view.banner = animation_banner(head.kind, h)
     for mv in head.movers:
@@ -119,6 +128,6 @@ def at_rest(view: BoardView, words: BoardWords, notice: Optional[str], hint: Opt
         return view
     if hint is not None:
         view.hint = hint.best
-        view.hint_lines = hint_lines(hint)
+        view.hint_lines = words.hint_lines  # (in the listener's numbering)
     controller.show(view, rules, places)
     return view

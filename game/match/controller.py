@@ -69,6 +69,10 @@ class Places(Protocol):
         """The same, on the board's plane (where the board draws)."""
         ...
 
+    def column(self, point: int) -> RectLike:
+        """Where ``point``'s stack stands, from its first checker to its fifth, however many it holds."""
+        ...
+
     def plane(self, pos: Tuple[int, int]) -> Optional[Tuple[float, float]]:
         """A window position on the board's plane; None when it is off it."""
         ...
@@ -121,6 +125,13 @@ class BoardController:
         self.buttons: List[Button] = []
         #: a checker moved by the keys lands here: the focus follows it once the board is refreshed
         self._follow: Optional[int] = None
+        #: what the last key or controller word did to the focus, to be said (game/match/focuswords.py):
+        #: "moved", "selected" (a checker: its targets), "edge" (nothing lay that way: :attr:`edge`), None: nothing
+        self.change: Optional[str] = None
+        #: the direction in which nothing lay, at the last "edge"
+        self.edge: Optional[str] = None
+        #: the point cursor: 1..24 in the listener's numbering, 25 the bar, 0 off (None: not used yet)
+        self.cursor: Optional[int] = None
 
     # -- what it shows ---------------------------------------------------------------------
     def focused(self) -> Optional[Button]:
@@ -194,6 +205,7 @@ class BoardController:
         """A key or controller word (:mod:`game.input.intents`); None when
         only the focus moved (draw it again, nothing else changed)."""
         self.keyboard = True
+        self.change = "moved"
         if word in DIRECTIONS:
             self._move_focus(word, places, rules)
             return None
@@ -201,6 +213,7 @@ class BoardController:
             self.board_focus.clear()
             self.focus.move(self.buttons, 1 if word == "focus_next" else -1)
             return None
+        self.change = None
         if word == "confirm":
             if self.board_focus.at is not None:
                 return self._board_confirm(rules)
@@ -211,6 +224,7 @@ class BoardController:
                 back = self.pointer.selected  # back out of the targets to the checker
                 self.pointer.reset()
                 self.board_focus.set("checker", back)
+                self.change = "moved"
             else:
                 self.pointer.reset()
                 self.focus.clear()
@@ -220,11 +234,14 @@ class BoardController:
 
     def nav_items(self, places: Places, rules: MoveQuery) -> List[Tuple[NavKey, RectLike]]:
         """What the arrows can reach now, each with where it is: the targets of
-        the selected checker; else the movable checkers and the buttons."""
+        the selected checker; else the movable checkers and the buttons.  A
+        point stands as its whole column (with the checker focused, or the
+        place a checker would land), so that the points of a row are level
+        however high their stacks are."""
         sel = self.keys_selected()
         if self.board_focus.kind == "target" and sel is not None:
-            return [(("target", q), places.target(q)) for q in rules.destinations(sel)]
-        items: List[Tuple[NavKey, RectLike]] = [(("checker", q), places.checker(q)) for q in rules.movable()]
+            return [(("target", q), _column(places.target(q), places.column(q))) for q in rules.destinations(sel)]
+        items: List[Tuple[NavKey, RectLike]] = [(("checker", q), _column(places.checker(q), places.column(q))) for q in rules.movable()]
         items += [(("button", i), b.rect) for i, (b, _) in enumerate(self.buttons)]
         return items
 
@@ -249,12 +266,15 @@ class BoardController:
             self._focus_first(rules)
             return
         others = [(k, r) for k, r in items if k != current]
-        if current[0] != "button" and DIRECTIONS[direction][1] == 0:
-            # Left and Right stay on the board, from checker to checker (or target); Tab goes to the buttons
+        along_row = current[0] != "button" and DIRECTIONS[direction][1] == 0
+        if along_row:
+            # Left and Right stay on the board, along the row, from checker to checker (or target); Tab goes to the buttons
             others = [(k, r) for k, r in others if k[0] != "button"]
-        i = nearest(rects[current], [r for _, r in others], DIRECTIONS[direction])
+        i = nearest(rects[current], [r for _, r in others], DIRECTIONS[direction], in_line=along_row)
         if i is not None:
             self._focus_to(others[i][0])
+        else:  # nothing that way: the focus stays, and that is said (not the same place again)
+            self.change, self.edge = "edge", direction
 
     def _focus_first(self, rules: MoveQuery) -> None:
         """Where the focus appears at the first arrow: the selected checker's
@@ -293,6 +313,7 @@ class BoardController:
             self.pointer.reset()
             self.pointer.selected, self.pointer.auto = p, False
             self.board_focus.set("target", self._first_target(p, rules))
+            self.change = "selected"
             return Reselect()
         sel = self.keys_selected()
         if sel is None or p not in rules.destinations(sel):
@@ -331,10 +352,33 @@ class BoardController:
         button had the focus before, see :meth:`focused_step`)."""
         self.buttons = list(buttons)
         if on_step:
-            # the focus stays in the step list (Enter again plays the next
-            # one); once no step is left it goes, so Enter means Done
+            # the focus stays in the step list, on its first step (Enter
+            # again plays it, Tab goes on through the steps); once no step
+            # is left it goes, so Enter means Done
             if steps == 0:
                 self.focus.clear()
             else:
-                self.focus.index = min(self.focus.index or 0, steps - 1)
+                self.focus.index = 0
         self.focus.current(self.buttons)
+
+    def walk(self, step: int, to: Optional[int] = None) -> int:
+        """Move the point cursor ``step`` places along 1..24, the bar (25),
+        off (0), round again (empty points too); or straight ``to`` a place.
+        The place it is on now."""
+        if to is not None:
+            self.cursor = to
+            return to
+        if self.cursor in WALK:
+            self.cursor = WALK[(WALK.index(self.cursor) + step) % len(WALK)]
+        else:  # the first press: the first point, or the last
+            self.cursor = 1 if step > 0 else 24
+        return self.cursor
+
+
+#: the point cursor's round: the points 1..24 (the listener's numbering), the bar, off
+WALK: Tuple[int, ...] = (*range(1, 25), 25, 0)
+
+
+def _column(top: RectLike, column: RectLike) -> pygame.Rect:
+    """A point's column with ``top`` (its top checker, or where one would land) in it."""
+    return pygame.Rect(top).union(pygame.Rect(column))

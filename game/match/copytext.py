@@ -25,6 +25,7 @@ from typing import List
 
 from ..board.describe import distribution
 from ..play.match_log import player_name
+from ..play.numbering import listener
 from ..play.session import Session
 from ..store.settings import Settings
 from ..words.i18n import t
@@ -35,7 +36,7 @@ def position_text(session: Session) -> str:
     """The position of ``session`` now, on lines of text (see the module's example)."""
     s = session
     shown = s.snapshot()
-    viewer = s.viewer_for(shown)
+    viewer = listener(s, shown)  # (the numbering of the panel and the words)
     panel = panel_state(s, getattr(s, "settings", None) or Settings(), True)
     lines: List[str] = [panel.status, panel.score]
     if shown.cube_enabled:

@@ -175,6 +175,20 @@ class AskMenu:
     """The questions as a list to choose from (Q, a controller's Guide button)."""
 
 
+@dataclass(frozen=True)
+class PointCursor:
+    """The point cursor: ``step`` +1 or -1 walks 1..24, the bar, off (empty
+    points too), saying each; ``to``: straight to a place (25 the bar, 0 off)."""
+
+    step: int = 0
+    to: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class AskCube:
+    """Say the cube: its value, who owns it, a double waiting for its answer."""
+
+
 # -- the board's selection and focus ------------------------------------------------------------
 @dataclass(frozen=True)
 class Reselect:
@@ -191,7 +205,7 @@ class Deselect:
 Intent = Union[
     Roll, Double, Take, Drop, MoveChecker, PlayStep, EndTurn, Undo, TakeBack, Hint, NextGame, Resign,
     AnswerResignation, Primary, ToggleAutoEnd, ToggleLog, ToggleView, SetView, ResetView, ToLobby, Restart,
-    ContinueAlone, OpenSettings, ShowIds, Ask, AskMenu, CopyPosition, Reselect, Deselect,
+    ContinueAlone, OpenSettings, ShowIds, Ask, AskMenu, CopyPosition, PointCursor, AskCube, Reselect, Deselect,
 ]
 
 #: the key and controller words (game/input/intents.py) that are commands on the match screen;
@@ -210,6 +224,11 @@ COMMANDS: Dict[str, Intent] = {
     "continue_alone": ContinueAlone(),
     "ask_menu": AskMenu(),
     "repeat": Ask(),
+    "point_next": PointCursor(1),
+    "point_prev": PointCursor(-1),
+    "hear_bar": PointCursor(to=25),
+    "hear_off": PointCursor(to=0),
+    "hear_cube": AskCube(),
     **{f"ask_{topic.value}": Ask(topic) for topic in AskTopic},
 }
 

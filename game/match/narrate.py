@@ -5,7 +5,7 @@ the animator tells :class:`Narrator` when the board shows a happening's
 outcome, and the narrator gives the sentence to the announcer.  Every
 step of both sides, the dice, hits, passes, the cube, resignations, the
 result and the score are said, in the player's language, with points in
-the mover's own numbering (as backgammon players write moves: "13 to 8").
+the listener's numbering (:mod:`game.play.numbering`).
 
 >>> from engine import FixedDice, Match
 >>> from game.play.session import Session
@@ -27,8 +27,10 @@ from engine.kinds import Phase
 
 from ..play.happenings import Happening, HappeningKind
 from ..play.match_log import player_name
+from ..play.numbering import heard_point, listener
 from ..play.session import Session
 from ..words.i18n import t
+from .whatnow import forfeit_words, next_words, pass_words
 
 K = HappeningKind
 
@@ -42,6 +44,22 @@ def point_word(point: int) -> str:
     return str(point)
 
 
+def step_words(h: Happening, session: Session) -> str:
+    """One step in the listener's numbering (:mod:`game.play.numbering`);
+    a hit says whose checker went to the bar: "hits your blot: you are on
+    the bar" to the player hit, "hits Black's blot" to anyone else."""
+    assert h.step is not None
+    heard = listener(session, h.before)
+    frm, to = (point_word(heard_point(p, h.player, heard)) for p in (h.step.frm, h.step.to))
+    name = player_name(h.player)
+    if not h.step.hit:
+        return t("say.step", name=name, frm=frm, to=to)
+    victim = 1 - h.player
+    if session.is_human(victim) and not session.hot_seat:
+        return t("say.step_hit_you", name=name, frm=frm, to=to)
+    return t("say.step_hit_other", name=name, frm=frm, to=to, other=player_name(victim))
+
+
 def score_sentence(session: Session) -> str:
     """The match score, or that it is a single game."""
     m = session.match
@@ -51,12 +69,19 @@ def score_sentence(session: Session) -> str:
     return t("say.score", name0=player_name(0), score0=s0, name1=player_name(1), score1=s1, length=m.length)
 
 
+def start_words(session: Session) -> List[str]:
+    """What the match screen says as it opens (a new match, or one continued): the match and what comes next."""
+    return [score_sentence(session)] + next_words(session, session.snapshot())
+
+
 def happening_words(h: Happening, session: Session) -> List[str]:
     """The sentences for happening ``h`` (none for those that say nothing new)."""
     name = player_name(h.player)
     kind = h.kind
     if kind == K.ROLL and h.dice is not None:
         d1, d2 = h.dice
+        if h.opening and h.after.phase == Phase.OPENING:  # both threw the same: again
+            return [t("say.opening_tie", a=d1)] + next_words(session, h.after)
         if h.opening:
             white, black = (d1, d2) if h.player == 0 else (d2, d1)
             said = [t("say.opening", name0=player_name(0), a=white, name1=player_name(1), b=black, first=name)]
@@ -67,40 +92,33 @@ def happening_words(h: Happening, session: Session) -> List[str]:
             said.append(t("say.hint.steps"))
         return said
     if kind == K.STEP and h.step is not None:
-        key = "say.step_hit" if h.step.hit else "say.step"
-        return [t(key, name=name, frm=point_word(h.step.frm), to=point_word(h.step.to))]
-    if kind == K.PASS:
-        return [t("say.pass", name=name)]
+        return [step_words(h, session)]
+    if kind == K.PASS:  # why, and who is on roll now (the board as shown: the game may be further on)
+        return [pass_words(h)] + next_words(session, h.after)
     if kind == K.TURN:
-        if h.after.phase == Phase.OVER:
-            return []
-        nxt = h.after.turn
-        said = [t("say.turn", name=player_name(nxt))]
-        if session.is_human(nxt):
-            a = h.after  # (the board as shown: the game may be further on)
-            may_double = a.cube_enabled and a.cube_owner in (None, nxt) and a.cube_value < 64
-            said.append(t("say.hint.roll_double" if may_double else "say.hint.roll"))
-        return said
+        return forfeit_words(h) + next_words(session, h.after)
     if kind == K.DOUBLE:
         said = [t("say.double", name=name, value=2 * h.before.cube_value)]  # (offered: the cube turns once taken)
         return said + ([t("say.hint.answer")] if session.is_human(1 - h.player) else [])
     if kind == K.TAKE:
-        return [t("say.take", name=name, value=h.after.cube_value)]
+        return [t("say.take", name=name, value=h.after.cube_value)] + next_words(session, h.after)
     if kind == K.DROP:
         return [t("say.drop", name=name)]
     if kind == K.RESIGN:
         level = session.game.resignation or "single"
         return [t("say.resign", name=name, level=t(f"result.{level}"))]
-    if kind in (K.ACCEPT, K.REJECT):
-        return [t(f"say.{kind}", name=name)]
+    if kind == K.ACCEPT:
+        return [t("say.accept", name=name)]
+    if kind == K.REJECT:
+        return [t("say.reject", name=name)] + next_words(session, h.after)
     if kind == K.OVER:
         return _over_words(session)
     if kind == K.NEWGAME:
-        return [t("say.newgame", number=len(session.match.games) + 1), score_sentence(session)]
+        return [t("say.newgame", number=len(session.match.games) + 1), score_sentence(session)] + next_words(session, h.after)
     if kind == K.UNDO:
         return [t("say.undo")]
     if kind == K.TAKEBACK:
-        return [t("say.takeback")]
+        return [t("say.takeback")] + next_words(session, h.after)
     return []
 
 

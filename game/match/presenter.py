@@ -27,6 +27,7 @@ from ..play.happenings import Happening, Hint
 from ..words.i18n import t, tr
 from ..play.match_log import player_name
 from ..play.netplay import NetSession
+from ..play.numbering import heard_play, heard_point, listener
 from ..play.session import Session
 from ..store.settings import Settings
 
@@ -35,17 +36,28 @@ OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase
 
 @dataclass(frozen=True)
 class StepChoice:
-    """One legal next step as a button: ``frm``/``to`` in the mover's numbering."""
+    """One legal next step as a button: ``frm``/``to`` in the mover's
+    numbering; ``renumbered``: its label in the other side's, the
+    listener's (:mod:`game.play.numbering`).
+
+    >>> StepChoice(24, 23, 1, renumbered=True).label
+    '1 → 2 (1)'
+    """
 
     frm: int
     to: int
     die: int
+    renumbered: bool = False
+
+    def point_name(self, p: int) -> str:
+        """A point of this step as its label writes it."""
+        if p in (25, 0):
+            return t("point.bar") if p == 25 else t("point.off")
+        return str(heard_point(p, 1, 0 if self.renumbered else 1))
 
     @property
     def label(self) -> str:
-        def name(p: int) -> str:
-            return t("point.bar") if p == 25 else t("point.off") if p == 0 else str(p)
-
+        name = self.point_name
         return t("step.button", frm=name(self.frm), to=name(self.to), die=self.die)
 
     @property
@@ -57,9 +69,7 @@ class StepChoice:
         >>> StepChoice(24, 23, 1).short_label, StepChoice(25, 20, 5).short_label, StepChoice(3, 0, 5).short_label
         ('24→23', 'bar→20', '3→off(5)')
         """
-        def name(p: int) -> str:
-            return t("point.bar") if p == 25 else t("point.off") if p == 0 else str(p)
-
+        name = self.point_name
         key = "step.short" if self.frm - self.to == self.die else "step.short_die"
         return t(key, frm=name(self.frm), to=name(self.to), die=self.die)
 
@@ -133,7 +143,9 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
     m = s.match
     name = player_name(g.to_act)
     passes = list(passes)
-    log = list(s.log_lines())
+    shown = s.snapshot()
+    heard = listener(s, shown)  # whose numbering the panel's points are in (the steps, the log, the checkers)
+    log = list(s.log_lines(heard))
     if passes and g.phase != OVER:
         # the board still shows the roll that cannot be played: so does the panel
         h = passes[0]
@@ -180,13 +192,11 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         "done": t("button.done"),
         "next_game": t("button.next_game"),
     }.get(primary or "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
-    steps = tuple(StepChoice(st.frm, st.to, st.die) for st in s.legal_steps()) if g.phase == MOVE else ()  # none while a question is answered
+    steps = tuple(StepChoice(st.frm, st.to, st.die, g.turn != heard) for st in s.legal_steps()) if g.phase == MOVE else ()  # none while a question is answered
     steps_title, help_lines = steps_and_help(s, steps)
     friend = online_with_friend(s)
-    shown = s.snapshot()  # where the checkers stand, numbered for whom the board is shown
-    viewer = s.viewer_for(shown)
     return PanelState(
-        distribution=distribution(shown, viewer),
+        distribution=distribution(shown, heard),
         status=status,
         score=score,
         score_short=score_short,
@@ -305,6 +315,8 @@ class BoardWords:
     prompt: Optional[str] = None
     #: a human moves now: the board shows what can move, the selection and the hint
     moving: bool = False
+    #: the hint's lines while a human moves (:func:`hint_lines`), its points in the listener's numbering
+    hint_lines: Tuple[str, ...] = ()
 
 
 def board_words(session: Session, result_pending: bool) -> BoardWords:
@@ -328,7 +340,9 @@ def board_words(session: Session, result_pending: bool) -> BoardWords:
         return BoardWords(prompt=t("board.thinking", name=player_name(g.to_act)) if s.thinking else None)
     if g.phase in (OPENING, ROLL):
         return BoardWords(prompt=None)  # the dice are being thrown
-    return BoardWords(moving=g.phase == MOVE)
+    hint = s.hint if g.phase == MOVE else None
+    lines = hint_lines(hint, g.turn, listener(s, s.snapshot())) if hint is not None else ()
+    return BoardWords(moving=g.phase == MOVE, hint_lines=lines)
 
 
 def animation_banner(kind: str, happening: Happening) -> Optional[str]:
@@ -342,13 +356,14 @@ def animation_banner(kind: str, happening: Happening) -> Optional[str]:
     return None
 
 
-def hint_lines(hint: Hint) -> Tuple[str, ...]:
-    """The hint's ranked plays, each on a line, with its numbers labelled on
-    the next: the equity, and the winning and gammon chances in percent
-    when the expert gave them."""
+def hint_lines(hint: Hint, mover: int, heard: int) -> Tuple[str, ...]:
+    """The hint's ranked plays, each on a line (made by ``mover``, in
+    ``heard``'s numbering), with its numbers labelled on the next: the
+    equity, and the winning and gammon chances in percent when the expert
+    gave them."""
     lines = []
     for i, (_, eq, text) in enumerate(hint.plays):
-        lines.append(t("board.hint_line", rank=i + 1, play=text))
+        lines.append(t("board.hint_line", rank=i + 1, play=heard_play(text, mover, heard)))
         if i < len(hint.chances):
             win, gammon = hint.chances[i]
             lines.append(t("board.hint_numbers_chances", equity=f"{eq:+.3f}", win=f"{100 * win:.0f}", gammon=f"{100 * gammon:.0f}"))

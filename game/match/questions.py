@@ -17,6 +17,7 @@ from engine.kinds import MULTIPLES, ResignLevel
 from ..words.i18n import t
 from ..play.match_log import player_name
 from ..play.netplay import NetSession
+from ..play.numbering import heard_play, listener
 from ..scenes.friendplay import ask_leave
 from ..scenes.navigation import Choice
 from ..play.session import OVER, RESIGNING, Session
@@ -143,8 +144,12 @@ class MatchQuestions:
     def ask_tutor(self, advice: "Advice", anyway: Callable[[], None], again: Optional[Callable[[], None]]) -> None:
         """The tutor's word: what the computer prefers; make the play anyway, or think again."""
 
-        def word(text: str) -> str:
-            return t(f"review.action.{text}") if text in ("double", "no double", "take", "drop") else text
+        snap = self.session.snapshot()
+
+        def word(text: str) -> str:  # a cube action, or a play in the listener's numbering
+            if text in ("double", "no double", "take", "drop"):
+                return t(f"review.action.{text}")
+            return heard_play(text, snap.turn, listener(self.session, snap))
 
         text = t("tutor.text", best=word(advice.best), chosen=word(advice.chosen), loss=f"{advice.loss:.3f}",
                  label=t(f"review.label.{advice.label.value}"))

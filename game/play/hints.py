@@ -5,9 +5,10 @@ the ranking starts from the turn's start with its dice."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Optional, Tuple
 
-from engine import Bot, Play, Position, format_play, get_bot
+from engine import Bot, Game, Play, Position, format_play, get_bot
 from engine.errors import GameStateError
 
 from .happenings import Hint, HintKey
@@ -22,6 +23,47 @@ def chances(bot: Bot, start: Position, play: Play) -> Optional[Tuple[float, floa
         return None
     probs = evaluate(start.apply(play).swapped())  # the opponent on roll: win, win g, win bg, lose g, lose bg
     return 1.0 - float(probs[0]), float(probs[3])
+
+
+def in_written_order(play: Play) -> Play:
+    """``play``'s steps as they are written, from the highest starting point
+    down, so that a hit is marked on the first checker that arrives on the
+    blot ("8/3* 6/3", as the move log writes it; the ranking may list 6/3
+    first).  The same steps, the same end position: a checker's path keeps
+    its order, since each of its steps starts lower than the one before.
+
+    >>> in_written_order(((6, 3), (8, 3)))
+    ((8, 3), (6, 3))
+    """
+    return tuple(sorted(play, key=lambda step: -step[0]))
+
+
+def turn_key(game: Game, number: int) -> HintKey:
+    """The key of the turn ``game`` (game ``number`` of its match) is in (what a :class:`Hint` is for)."""
+    return (id(game), number, len(game.log), game.turn, game.dice)
+
+
+def rest_of(start: Position, play: Play, made: Play) -> Optional[Play]:
+    """What is left of ``play`` (from the turn's ``start``) once the steps
+    ``made`` are played; None when ``made`` has left that play (its steps
+    are not all in it, or what is left does not reach its end position).
+
+    >>> rest_of(Position.initial(), ((8, 3), (6, 3)), ((8, 3),))
+    ((6, 3),)
+    >>> rest_of(Position.initial(), ((8, 3), (6, 3)), ((24, 21),)) is None
+    True
+    """
+    left = Counter(play)
+    left.subtract(Counter(made))
+    if any(n < 0 for n in left.values()):
+        return None
+    rest = []
+    for step in in_written_order(play):
+        if left[step] > 0:
+            left[step] -= 1
+            rest.append(step)
+    now = start.apply(made)
+    return tuple(rest) if now.apply(rest) == start.apply(play) else None
 
 
 class HintDesk:
@@ -48,11 +90,17 @@ class HintDesk:
             if self._bot is None:  # loaded off the frame loop, once
                 self._bot = get_bot("expert")
             ranked = self._bot.rank_plays(start, dice)[:3]
-            plays = tuple((play, eq, format_play(start, play)) for play, eq in ranked)
+            ordered = [(in_written_order(play), eq) for play, eq in ranked]
+            plays = tuple((play, eq, format_play(start, play)) for play, eq in ordered)
             found = [chances(self._bot, start, play) for play, _ in ranked]
             return Hint(key, plays, tuple(c for c in found if c is not None) if None not in found else ())
 
         self._worker.submit("hint", rank)
+
+    @property
+    def latest(self) -> Optional[Hint]:
+        """The last answer that came, whatever turn it is for (see :attr:`Hint.key`)."""
+        return self._hint
 
     def answer(self, key: HintKey) -> Optional[Hint]:
         """The hint for the turn ``key``, if it has come."""

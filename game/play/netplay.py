@@ -107,7 +107,7 @@ class RemoteSeat:
         if g.phase == Phase.OVER or (g.to_act != player and not opening) or display_busy or not self.busy:
             return
         self._timer += dt
-        if self._timer < table.settings.bot_pace:
+        if self._timer < table.settings.computer_pause():
             return
         self._timer = 0.0
         if self._plan:

@@ -181,8 +181,8 @@ def cube_context(match: Match, player: int) -> Tuple[str, Optional[MatchContext]
 class ComputerSeat:
     """A computer player: a :class:`engine.Bot` thinking on its worker thread.
 
-    Its play comes out one step at a time, ``settings.bot_pace`` seconds
-    apart, and it waits while the board still animates."""
+    Its play comes out one step at a time, ``settings.computer_pause()`` seconds
+    apart (the pace's, longer while speech is on), and it waits while the board still animates."""
 
     local = False
 
@@ -219,7 +219,7 @@ class ComputerSeat:
         if g.phase == Phase.OVER or g.to_act != player or self.worker.busy or display_busy:
             return
         self._timer += dt
-        if self._timer < table.settings.bot_pace:
+        if self._timer < table.settings.computer_pause():  # longer while speech is on: each step is heard
             return
         self._timer = 0.0
         self._act(table, player)

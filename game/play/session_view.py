@@ -14,13 +14,14 @@ from engine.kinds import Phase
 from ..words import i18n
 from .happenings import HintKey, Snapshot
 from .match_log import log_message
+from .numbering import heard_line
 from .seats import Seat, SeatLike, seat_for
 from ..store.settings import Settings
 
 # the engine's phases by their short names (engine/kinds.py defines them)
 OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 #: what the move log's cache is kept for: the game, its number, the log's length and last entry, the language
-LogKey = Tuple[int, int, int, Tuple[LogEntry, ...], str]
+LogKey = Tuple[int, int, int, Tuple[LogEntry, ...], str, Optional[int]]
 
 
 class SessionView:
@@ -141,15 +142,20 @@ class SessionView:
     def pips(self) -> Tuple[int, int]:
         return self.game.pips()
 
-    def log_lines(self) -> List[str]:
+    def log_lines(self, listener: Optional[int] = None) -> List[str]:
         """The move log of the match so far, one line per entry, in the
         language shown now (the lines of earlier games too: they are kept as
-        :class:`i18n.Message` lines, see :meth:`Session.next_game`)."""
+        :class:`i18n.Message` lines, see :meth:`Session.next_game`); the
+        plays in ``listener``'s numbering (None: each in its mover's, as
+        written in files)."""
         g = self.game
-        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]), i18n.language())
+        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]), i18n.language(), listener)
         if self._log_cache is not None and self._log_cache[0] == key:
             return list(self._log_cache[1])
-        lines = [i18n.tr(line) for line in self._log_messages()]
+        messages = self._log_messages()
+        if listener is not None:
+            messages = [heard_line(line, listener) for line in messages]
+        lines = [i18n.tr(line) for line in messages]
         self._log_cache = (key, lines)
         return list(lines)
 

@@ -10,7 +10,11 @@ from pygame_gui.elements import UIButton
 
 from .host import AppHost
 from .navigation import Choice
+from .spoken import choices_words, focus_words
 from .ui import Action, MenuScene
+
+#: a dialog of this many answers or fewer says them all as it opens
+SAID_WHOLE = 4
 
 
 class DialogScene(MenuScene):
@@ -32,7 +36,17 @@ class DialogScene(MenuScene):
         super().__init__(app)
 
     def entering_words(self) -> str:
-        return f"{self.title}. {self.text}" if self.title else self.text
+        """The question, then its answers (a short list whole; a long one,
+        the ask list, by Tab) and the answer the focus is on."""
+        if not self.title:
+            said = self.text
+        else:
+            stop = "" if self.title.rstrip()[-1:] in ".?!:。？！：" else "."  # "Back to the lobby?" keeps its own mark
+            said = f"{self.title}{stop} {self.text}"
+        if len(self.choices) <= SAID_WHOLE:
+            said += " " + choices_words([text for text, _ in self.choices])
+        current = self.focus.current(self.focusables())
+        return f"{said} {focus_words(*current)}" if current is not None else said
 
     def build(self, size: Tuple[int, int]) -> None:
         w, h = size

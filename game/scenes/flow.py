@@ -24,12 +24,14 @@ from engine.dice import DiceSource
 from ..kiosk import AttractScene
 from ..play.options import MatchOptions
 from ..play.session import Session
+from ..store.matfiles import match_path
 from .dialog import DialogScene
 from .friend import FriendScene
 from .help import HelpScene
 from .lobby import LobbyScene
 from .match import MatchScene
 from .navigation import Choice, KioskMode
+from .openmatch import OpenMatchScene, open_match_file
 from .recent import RecentScene
 from .records import RecordsScene
 from .result import ResultScene
@@ -116,6 +118,25 @@ class Flow:
         if scene is not current:
             self.app.scenes.push(scene)
         scene.prefill(text)
+
+    def open_given(self, text: str) -> None:
+        """What was given to the game (its argument, handed over by a second
+        launch, dropped on the window): an invite link opens the friend
+        screen, a match file opens in the review over what is on screen
+        (one that cannot be read: the Open screen, saying why)."""
+        path = match_path(text)
+        if path is None:
+            self.open_invite(text)
+            return
+        error = open_match_file(self.app, path)
+        if error is not None:
+            scene = OpenMatchScene(self.app, folder=path.parent)
+            scene.error = error
+            self.app.scenes.push(scene)
+            self.app.announcer.say(error)
+
+    def open_match(self) -> None:
+        self.app.scenes.push(OpenMatchScene(self.app))
 
     def rejoin(self, ticket: "SeatTicket") -> None:
         """Take back the seat of a friend match a run of the game left (on the friend screen, which says how it goes)."""

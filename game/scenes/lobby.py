@@ -22,7 +22,8 @@ from .host import AppHost
 from ..words.i18n import t, tr
 from ..board.layout import is_portrait
 from ..play.options import LENGTHS, LEVELS, MatchOptions
-from .textfit import inner_width
+from .spoken import focus_words
+from .textfit import inner_width, squeeze_column
 from .ui import Action, ChoiceRow, ChoiceValue, MenuScene, Row, saved_match_text
 
 
@@ -101,7 +102,7 @@ class LobbyScene(MenuScene):
         actions = [("rejoin_button", self._rejoin_words(), "rejoin", self.ticket is not None),
                    ("friend_button", t("lobby.friend"), "friend", True), ("continue_button", t("lobby.continue"), "continue", shown[0]),
                    ("help_button", t("lobby.help"), "help", True), ("records_button", t("lobby.records"), "records", True),
-                   ("setup_button", t("lobby.setup"), "setup", True), ("settings_button", t("lobby.settings"), "settings", True),
+                   ("open_button", t("lobby.open"), "open", self.app.kiosk is None), ("setup_button", t("lobby.setup"), "setup", True), ("settings_button", t("lobby.settings"), "settings", True),
                    ("quit_button", t("lobby.quit"), "quit", shown[1])]
         cols = 2 if portrait else 1
         cw = (right_w - (cols - 1) * gap) // cols
@@ -112,16 +113,36 @@ class LobbyScene(MenuScene):
             setattr(self, attr, button)
             if attr == "rejoin_button" and visible:
                 self._fit_rejoin(button)
-            if visible:
+            if visible or attr == "continue_button":  # (its place kept: the buttons below never move under a click)
                 i += 1
-            else:
+            if not visible:
                 button.hide()
+        if not portrait:  # above the key hint (large text in a low window)
+            squeeze_column([play] + [getattr(self, attr) for attr, *_ in actions], h - int(f * 2.6))
         # a notice (in the language shown: it may be an i18n.Message) wraps upwards from the key hint's place
         self.wrapped_label(pygame.Rect(0, h - int(f * 2.2), w, int(f * 1.6)), tr(self.app.notice) if self.app.notice else t("lobby.keys"),
                            object_id="#hint", up=True, fit=True)
         # keyboard: Play first
         self.order.remove(play)
         self.order.insert(0, play)
+
+    def enter(self) -> None:
+        """The heading said, where the keys are, then the line of help (or the notice) the screen shows at its foot."""
+        super().enter()
+        self.app.announcer.tell(self.focus_said())  # where the keys are
+        self.app.announcer.tell(tr(self.app.notice) if self.app.notice else t("lobby.keys"))
+
+    def focus_said(self) -> str:
+        """The control the keys are on; none yet: Play (Tab comes to it first, Enter presses it)."""
+        current = self.focus.current(self.focusables())
+        if current is None and self.play_button is not None:
+            current = (self.play_button, ("play",))
+        return focus_words(*current) if current is not None else ""
+
+    def resume(self) -> None:
+        """Back from a screen over it (the settings, the rules ...): the heading and where the focus is, said again."""
+        super().resume()
+        self.app.announcer.say(f"{self.entering_words()} {self.focus_said()}")
 
     def _rejoin_words(self, name: Optional[str] = None) -> str:
         """'Rejoin the match with Ann' (or host it again, when this game hosted it)."""
@@ -180,6 +201,8 @@ class LobbyScene(MenuScene):
             self.app.flow.rejoin(self.ticket)
         elif kind == "setup":
             self.app.flow.setup()
+        elif kind == "open" and self.app.kiosk is None:
+            self.app.flow.open_match()
         elif kind == "quit" and self.app.kiosk is None:
             self.app.quit()
 

@@ -27,7 +27,7 @@ from ..board import viewbuttons
 from ..board.viewbuttons import ViewButton
 from ..words import i18n
 from ..match.cues import CueList
-from ..match.narrate import Narrator, both
+from ..match.narrate import Narrator, both, start_words
 from ..input.intents import INTENT_EVENTS, intent_of
 from ..match import presenter
 from ..match.actions import MatchActions
@@ -104,6 +104,7 @@ class MatchScene(Scene):
     def enter(self) -> None:
         self._build(self.app.size)
         self._changed()
+        self.app.announcer.say(" ".join(start_words(self.session)))  # the match, whose turn, what to do: nothing waits unsaid
 
     def exit(self) -> None:
         if self.widgets is not None:

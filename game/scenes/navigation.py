@@ -89,6 +89,13 @@ class Navigator(Protocol):
     def review(self, match: Match, viewer: int = 0) -> None:
         """Review ``match`` (its analysis), seen from ``viewer``."""
 
+    def open_match(self) -> None:
+        """Open a match file (a path field and the match files of a folder) to review it."""
+
+    def open_given(self, text: str) -> None:
+        """Something given to the game (its argument, a second launch's, a drop): an invite
+        link opens the friend screen, a match file the review."""
+
     def ask(self, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None) -> None:
         """A question over the current screen; each answer closes it and then
         does its part.  ``cancel``: what Escape does (None: it must be answered)."""

@@ -120,11 +120,31 @@ def worst_distribution() -> Tuple[str, str]:
     return lines[0], lines[1]
 
 
+def shares(needs: Sequence[int], rows: int) -> List[int]:
+    """How many of ``rows`` rows each line gets that ``needs`` as many: one
+    each in turn (the first line first) until each has what it needs or
+    the rows run out, so that every line is begun.
+
+    >>> shares([3, 1], 2), shares([3, 2], 4), shares([1, 1], 4), shares([5, 1], 4)
+    ([1, 1], [2, 2], [1, 1], [3, 1])
+    """
+    out = [0] * len(needs)
+    left = rows
+    while left > 0 and any(got < need for got, need in zip(out, needs)):
+        for i, need in enumerate(needs):
+            if left > 0 and out[i] < need:
+                out[i] += 1
+                left -= 1
+    return out
+
+
 class DistributionView:
     """Where the checkers stand, as text: each side's line wrapped onto as
     many rows as it needs (broken after a comma), on ``rows`` labels; when
-    the lines need more rows than there are, the mouse wheel over them
-    scrolls, and the last row shown ends in "…"."""
+    the lines need more rows than there are, each side keeps a share of
+    the labels (:func:`shares`: both sides' lists begin on the first page),
+    the mouse wheel over them (or Page Down) scrolls each side's rows on,
+    and a side's last row shown ends in "…" while it has more below."""
 
     def __init__(self, manager: pygame_gui.UIManager, container: UIPanel, rect: pygame.Rect, row_h: int, rows: int):
         self.rect = pygame.Rect(rect)  # in the container
@@ -135,6 +155,8 @@ class DistributionView:
         self.texts: Tuple[str, ...] = ()
         #: every row of the two lines, wrapped to the labels' width
         self.lines: Tuple[str, ...] = ()
+        #: each line's rows
+        self.sides: Tuple[Tuple[str, ...], ...] = ()
         self.scroll = 0
 
     @staticmethod
@@ -173,24 +195,36 @@ class DistributionView:
     def set_lines(self, lines: Sequence[str]) -> None:
         #: the lines shown (White's and Black's), whole
         self.texts = tuple(lines)
-        self.lines = tuple(self.rows_for(lines, self.labels[0]))
+        self.sides = tuple(tuple(self.rows_for([line], self.labels[0])) for line in lines)
+        self.lines = tuple(row for rows in self.sides for row in rows)
         self.scroll = 0
         self._show()
 
+    def _shares(self) -> List[int]:
+        return shares([len(rows) for rows in self.sides], len(self.labels))
+
+    @property
+    def pages(self) -> int:
+        """How many scroll positions the rows have (1: all shown)."""
+        return 1 + max((len(rows) - n for rows, n in zip(self.sides, self._shares())), default=0)
+
     def wheel(self, dy: int) -> None:
         """The wheel up (``dy`` > 0) shows the rows above."""
-        scroll = max(0, min(self.scroll - dy, len(self.lines) - len(self.labels)))
+        scroll = max(0, min(self.scroll - dy, self.pages - 1))
         if scroll != self.scroll:
             self.scroll = scroll
             self._show()
 
     def _show(self) -> None:
-        shown = self.lines[self.scroll: self.scroll + len(self.labels)]
+        shown: List[str] = []
+        for rows, n in zip(self.sides, self._shares()):
+            first = min(self.scroll, len(rows) - n)
+            part = list(rows[first: first + n])
+            if part and first + n < len(rows):
+                part[-1] += " …"  # more below
+            shown += part
         for i, lab in enumerate(self.labels):
-            text = shown[i] if i < len(shown) else ""
-            if i == len(self.labels) - 1 and self.scroll + len(self.labels) < len(self.lines):
-                text += " …"  # more below
-            lab.set_text(text or " ")
+            lab.set_text((shown[i] if i < len(shown) else "") or " ")
 
 
 class SidePanel:

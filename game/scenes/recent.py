@@ -1,13 +1,14 @@
 """Recent matches (from the Records screen): the last finished matches, newest
 first, a page at a time, each with Review (the review screen, analysing it
 afresh) and Export (a .mat file in the documents folder, the screen says
-where)."""
+where); and "Open a match file…" for matches played elsewhere."""
 
 from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from engine import MatFileError, from_mat
 
@@ -30,6 +31,7 @@ class RecentScene(MenuScene):
         self.message: Optional[str] = None
         #: the rows shown (tests read them)
         self.rows: List[str] = []
+        self.open_button: Optional[UIButton] = None
 
     def enter(self) -> None:
         self.app.saves.flush()  # the match just finished is on disk
@@ -63,6 +65,9 @@ class RecentScene(MenuScene):
         if not self.entries:
             self.label(pygame.Rect(x0, y, tw, row_h), t("records.no_recent"), object_id="#small")
             y += row_h
+        ow = min(tw, self.button_width([t("lobby.open")]))
+        self.open_button = self.button(pygame.Rect(x0 + tw - ow, y + gap, ow, row_h), t("lobby.open"), ("open", 0))
+        y += row_h + 2 * gap
         if self.message:
             line = self.label(pygame.Rect(x0, y, tw, int(f * 1.4)), " ", object_id="#small")
             font = line.font
@@ -87,6 +92,8 @@ class RecentScene(MenuScene):
             self.page = max(0, min(pages - 1, self.page + arg))
             self.focus.index = None
             self._rebuild(self.app.size)
+        elif kind == "open":
+            self.app.flow.open_match()
         elif kind == "review":
             self.review(self.entries[arg])
         elif kind == "export":

@@ -21,14 +21,14 @@ __all__ = ["RecordsScene", "mode_name", "shown", "mode_order", "row_cells"]
 
 #: the table's columns: (key of the header, share of the table's width)
 COLUMNS = (
-    ("records.col.mode", 0.27),
-    ("records.col.games", 0.10),
-    ("records.col.won", 0.07),
+    ("records.col.mode", 0.24),
+    ("records.col.games", 0.09),
+    ("records.col.won", 0.08),
     ("records.col.matches", 0.10),
-    ("records.col.won", 0.07),
-    ("records.col.gammons", 0.13),
+    ("records.col.matches_won", 0.12),
+    ("records.col.gammons", 0.12),
     ("records.col.backgammons", 0.14),
-    ("records.col.abandoned", 0.12),
+    ("records.col.abandoned", 0.11),
 )
 BAR = (196, 160, 64)
 BAR_EDGE = (245, 197, 66)
@@ -94,6 +94,7 @@ class RecordsScene(MenuScene):
         self.chart_rect: Optional[pygame.Rect] = None
         #: the bars drawn, face -> rectangle (tests and the labels use them)
         self.bars: Dict[int, pygame.Rect] = {}
+        self.count_rects: List[pygame.Rect] = []  # the counts over the bars: the fair line goes round them
 
     def enter(self) -> None:
         self.app.saves.flush()  # the last game's result and dice are on disk
@@ -159,6 +160,7 @@ class RecordsScene(MenuScene):
     def _chart_labels(self) -> None:
         """The bars' rectangles, a count over each and the face under it."""
         self.bars = {}
+        self.count_rects = []
         area = self.chart_rect
         if area is None:
             return
@@ -177,7 +179,9 @@ class RecordsScene(MenuScene):
             bar_h = int(round(plot.height * n / top))
             bar = pygame.Rect(int(cx - bw / 2), plot.bottom - bar_h, bw, bar_h)
             self.bars[i + 1] = bar
-            self.label(pygame.Rect(int(cx - slot / 2), bar.top - label_h, int(slot), label_h), str(n), object_id="#hint")
+            count = self.label(pygame.Rect(int(cx - slot / 2), bar.top - label_h, int(slot), label_h), str(n), object_id="#hint")
+            tw = count.font.size(str(n))[0] + 6 if count.font is not None else int(slot)
+            self.count_rects.append(pygame.Rect(int(cx - tw / 2), bar.top - label_h, tw, label_h))
             self.label(pygame.Rect(int(cx - slot / 2), plot.bottom + 2, int(slot), label_h), str(i + 1), object_id="#status")
 
     def draw_extra(self, surface: pygame.Surface) -> None:
@@ -195,7 +199,8 @@ class RecordsScene(MenuScene):
         y = plot.bottom - int(round(plot.height * (sum(faces) / 6.0) / top))
         x = plot.x
         while x < plot.right:
-            pygame.draw.line(surface, EXPECTED, (x, y), (min(x + 6, plot.right), y), 1)
+            if not any(x <= r.right + 2 and x + 6 >= r.left - 2 and r.top <= y <= r.bottom for r in self.count_rects):
+                pygame.draw.line(surface, EXPECTED, (x, y), (min(x + 6, plot.right), y), 1)
             x += 11
 
     def act(self, action) -> None:

@@ -18,7 +18,11 @@ from ..words.i18n import t, tr
 from ..play.options import MatchOptions
 from ..play.session import Session, player_name
 from ..play.netplay import NetSession
+from ..play.numbering import listener
+from ..input.intents import intent_of
+from ..match.ask import AskTopic, answer
 from .friendplay import leave
+from .spoken import choices_words, focus_words
 from .textfit import fit_text
 from .ui import Action, MenuScene
 
@@ -55,7 +59,9 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
     else:
         score = t("result.single_game")
     if m.over and m.length > 1:
-        heading = t("result.match", name=sides[r.winner if m.winner is None else m.winner], score0=s0, score1=s1)
+        champion = r.winner if m.winner is None else m.winner
+        won, lost = (s0, s1) if champion == 0 else (s1, s0)  # the winner's score first: "wins the match 7–3"
+        heading = t("result.match", name=sides[champion], score0=won, score1=lost)
     else:
         heading = t("result.wins", name=winner)
     return heading, how, score
@@ -63,6 +69,9 @@ def result_lines(session: Session) -> Tuple[str, str, str]:
 
 class ResultScene(MenuScene):
     transparent = True  # over the final board
+    #: seconds after it opens in which Space, Enter and a pad's A do nothing: a player still
+    #: pressing Space to roll must not start a new game unseen
+    GUARD_S = 0.6
 
     def __init__(self, app: AppHost, session: Session, options: Optional[MatchOptions] = None):
         super().__init__(app)
@@ -75,6 +84,7 @@ class ResultScene(MenuScene):
         #: a friend match over: what the friend says about a rematch (asked, waiting, gone), as shown
         self.net_line = self._net_news()
         self.net_label: Optional[UILabel] = None
+        self.shown_for = 0.0  # seconds on screen
 
     @property
     def _has_net_line(self) -> bool:
@@ -93,6 +103,7 @@ class ResultScene(MenuScene):
         """A friend match: the connection is read while the result is up, so that a rematch
         the friend asks for (or the friend's going) shows here at once, and is said."""
         super().update(dt)
+        self.shown_for += dt
         s = self.session
         if isinstance(s, NetSession) and s.rematch_state is None:
             s.update(dt, display_busy=True)  # (reads the server's news; the board below shows nothing meanwhile)
@@ -194,6 +205,26 @@ class ResultScene(MenuScene):
 
             _, self.export_line = export_match(self.session.match, NAMES)
             self._rebuild(self.app.size)
+
+    def entering_words(self) -> str:
+        """The result was said as the final board showed it (game/match/narrate.py): here, the
+        choices and where the focus is ("Choices: Next game, Back to the lobby, Review, Export. Next game, button.")."""
+        current = self.focus.current(self.focusables())
+        choices = choices_words([b.text for b, _ in self.focusables()])
+        return f"{choices} {focus_words(*current)}" if current is not None else choices
+
+    def key(self, event: pygame.event.Event) -> None:
+        """The keys that ask answer here too, of the final board (W, 1-4, P, G, M, B, S)."""
+        word = intent_of(event)
+        if word is None or not word.startswith("ask_") or word == "ask_menu":
+            return
+        s = self.session
+        self.app.announcer.say(answer(AskTopic(word[len("ask_"):]), s, listener(s, s.snapshot())))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.shown_for < self.GUARD_S and intent_of(event) in ("confirm", "primary"):
+            return  # (see GUARD_S)
+        super().handle_event(event)
 
     def to_lobby(self) -> None:
         if isinstance(self.session, NetSession):

@@ -21,6 +21,23 @@ from ..store.settings import PACES
 from .ui import ChoiceRow, MenuScene
 
 
+def dialog_rows(f: int, room: int, rows: int, fixed: int) -> Tuple[int, int, int]:
+    """(the heading's height, a row's, the gap under a row) of a dialog of
+    ``rows`` rows and ``fixed`` pixels of lines for text ``f`` high, in
+    ``room`` pixels of height: the usual 4.5, 2.4 and a half of ``f``,
+    made smaller together where they do not fit (large text in a low
+    window), to three quarters of each at the least (a row's words still
+    whole in it).
+
+    >>> dialog_rows(20, 1000, 8, 100), dialog_rows(23, 700, 8, 159)
+    ((90, 48, 10), (89, 47, 9))
+    """
+    head, row_h, gap = int(f * 4.5), int(f * 2.4), max(6, f // 2)
+    need = head + rows * (row_h + gap) - gap
+    share = min(1.0, max(0.75, (room - fixed) / need))
+    return max(int(f * 3.4), int(head * share)), max(int(f * 1.8), int(row_h * share)), max(4, int(gap * share))
+
+
 class SettingsScene(MenuScene):
     transparent = True  # over the screen it was opened from
 
@@ -39,15 +56,14 @@ class SettingsScene(MenuScene):
         f = self.font_px
         s = self.app.settings
         pw = min(w - 20, f * 40)
-        row_h = int(f * 2.4)
-        gap = max(6, f // 2)
         n_rows = 7
         hint_h = int(f * 1.5)  # room for Chinese glyphs, which stand taller than Latin
-        ph = int(f * 4.5) + n_rows * (row_h + gap) + 4 * hint_h + row_h + f
+        head, row_h, gap = dialog_rows(f, h - 20, n_rows + 1, 4 * hint_h + f)
+        ph = head + n_rows * (row_h + gap) + 4 * hint_h + row_h + f
         rect = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
         self.box = self.panel(rect, object_id="#dialog")
-        self.label(pygame.Rect(rect.x, rect.y + f, pw, int(f * 2.4)), t("settings.title"), object_id="#heading", fit=True)
-        y = rect.y + int(f * 4.5)
+        self.label(pygame.Rect(rect.x, rect.y + f, pw, min(int(f * 2.4), head - f)), t("settings.title"), object_id="#heading", fit=True)
+        y = rect.y + head
         x, iw = rect.x + f, pw - 2 * f
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         self.rows = {}
@@ -88,7 +104,7 @@ class SettingsScene(MenuScene):
         f = self.font_px
         gap = max(4, f // 3)
         label_w = int(rect.width * 0.42)  # as a ChoiceRow's
-        set_w = int(f * 5.5)
+        set_w = max(int(f * 3.5), self.button_width([t("settings.server.set")]))  # the rest to the address
         self.label(pygame.Rect(rect.x, rect.y, label_w - gap, rect.height), t("settings.server"), object_id="#row_label")
         self.server_entry = UITextEntryLine(pygame.Rect(rect.x + label_w, rect.y, rect.width - label_w - set_w - gap, rect.height),
                                             self.manager, placeholder_text=t("settings.server.placeholder"))

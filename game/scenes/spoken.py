@@ -1,10 +1,12 @@
 """A screen's buttons in words, for players who do not look: what the
 keyboard or controller focus is on ("Play, button."; "Level: expert,
-chosen."), said through the app's announcer when the focus moves."""
+chosen."; the gear: "Settings, button."), said through the app's announcer
+when the focus moves; a screen's choices in a list; that an arrow found
+nothing that way."""
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Sequence, Tuple
 
 from pygame_gui.elements import UIButton
 
@@ -12,8 +14,9 @@ from ..words.i18n import t
 
 
 def focus_words(button: UIButton, action: Tuple[object, ...]) -> str:
-    """The words for the focused ``button`` (doing ``action``)."""
-    text = button.text or str(action[0])
+    """The words for the focused ``button`` (doing ``action``); a button
+    that shows a picture (the gear) by its name."""
+    text = button.text or (t("settings.title") if action and action[0] == "settings" else str(action[0]))
     if action and action[0] == "choose" and len(action) > 1:
         row = action[1]
         label = getattr(getattr(row, "label", None), "text", "")
@@ -22,3 +25,13 @@ def focus_words(button: UIButton, action: Tuple[object, ...]) -> str:
     if not button.is_enabled:
         return t("say.focus.disabled", text=text)
     return t("say.focus.button", text=text)
+
+
+def choices_words(texts: Sequence[str]) -> str:
+    """A screen's answers in one sentence: "Choices: Next game, Back to the lobby."."""
+    return t("say.focus.choices", choices=t("say.focus.list_sep").join(texts)) if texts else ""
+
+
+def edge_words(direction: str) -> str:
+    """An arrow (``direction``: left, right, up, down) found nothing that way."""
+    return t(f"say.focus.edge.{direction}")

@@ -105,3 +105,25 @@ def width_by(font: Measure) -> Callable[[str], int]:
     """A text's width drawn with ``font`` (what :func:`fit_text` and
     :func:`wrap_parts` measure with)."""
     return lambda text: font.size(text)[0]
+
+
+def squeeze_column(elements: Sequence[UIElement], bottom: int) -> None:
+    """Move and lower a column of ``elements`` (top to bottom, the hidden
+    ones left as they are) so that it ends by ``bottom``: every height and
+    every gap made smaller by the same share, a button never lower than its
+    words with :func:`text_room` above and below them.  Nothing moves when
+    the column ends by ``bottom`` already."""
+    shown = [e for e in elements if e.visible]
+    if not shown:
+        return
+    top, low = shown[0].rect.top, max(e.rect.bottom for e in shown)
+    if low <= bottom or low <= top:
+        return
+    share = (bottom - top) / (low - top)
+    for e in shown:
+        font = getattr(e, "font", None)
+        least = font.size("Hg")[1] + 2 * (text_room(font) + BUTTON_EDGE) if font is not None else 0
+        rect = e.rect
+        offset = e.relative_rect.top - rect.top  # (a container's)
+        e.set_relative_position((e.relative_rect.left, offset + top + round((rect.top - top) * share)))
+        e.set_dimensions((rect.width, max(least, round(rect.height * share))))

@@ -23,7 +23,7 @@ from ..words import i18n
 from ..words.i18n import t
 from ..play.options import LEVELS
 from ..input.focus import FocusRing, nearest
-from .spoken import focus_words
+from .spoken import edge_words, focus_words
 from ..input.intents import DIRECTIONS, intent_of
 from .stack import Scene, dim
 from .textfit import button_width_for
@@ -351,8 +351,10 @@ class MenuScene(Scene):
             return
         items = self.focusables()
         if intent in DIRECTIONS:
-            self.move_focus(items, intent)
-            self.say_focus()
+            if self.move_focus(items, intent):
+                self.say_focus()
+            else:  # nothing that way: said, not the same button again
+                self.app.announcer.say(edge_words(intent))
         elif intent in ("focus_next", "focus_prev"):
             self.focus.move(items, 1 if intent == "focus_next" else -1)
             self.say_focus()
@@ -380,16 +382,18 @@ class MenuScene(Scene):
         if current is not None:
             self.app.announcer.say(focus_words(*current))
 
-    def move_focus(self, items: List[Tuple[UIButton, Action]], direction: str) -> None:
+    def move_focus(self, items: List[Tuple[UIButton, Action]], direction: str) -> bool:
         """Arrows and the d-pad: the focus goes to the nearest button that
-        way on the screen (from no focus, to the first button)."""
+        way on the screen (from no focus, to the first button); False when
+        nothing lay that way (the focus stays)."""
         current = self.focus.current(items)
         if current is None:
             self.focus.move(items, 1)
-            return
+            return True
         i = nearest(current[0].rect, [b.rect for b, _ in items], DIRECTIONS[direction])
         if i is not None:
             self.focus.index = i
+        return i is not None
 
     def _do(self, action: Action) -> None:
         if action[0] == "choose":

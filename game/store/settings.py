@@ -43,6 +43,9 @@ PACE_TIMINGS: Dict[str, Tuple[float, float, float]] = {
 #: a timing left to the pace (timings are never negative)
 FROM_PACE = -1.0
 
+#: speech_pause -> the seconds, at least, between the computer's actions while speech is on (each step is heard)
+SPEECH_PAUSES: Dict[str, float] = {"short": 1.0, "normal": 2.0, "long": 3.5}
+
 TIMINGS = ("animation_speed", "bot_pace", "pass_pause")
 #: the fields saved between runs (those of stored_settings.StoredSettings)
 STORED = tuple(f.name for f in fields(stored_settings.StoredSettings))
@@ -75,6 +78,8 @@ class Settings:
     #: friend games: the port a match hosted on this computer listens on (0: one the system picks); after
     #: hosting, the one used, so that the next match has it again (and a forward made by hand on the router stays right)
     host_port: int = 0
+    #: the folder a match file was last opened from ('' the documents folder)
+    open_folder: str = ""
     #: the window's size and place when it was last closed (None: fit the desktop)
     window_size: Optional[List[int]] = None
     window_pos: Optional[List[int]] = None
@@ -83,10 +88,14 @@ class Settings:
     speak: Optional[bool] = None
     #: how fast they are spoken: 'slow', 'normal' or 'fast'
     speech_rate: str = "normal"
+    #: while speech is on, the computer's actions wait at least this long for the listener: 'short', 'normal' or 'long'
+    speech_pause: str = "normal"
     #: the board's colours: 'standard', 'colour_blind' (sides and targets told apart by more than hue) or 'high_contrast'
     theme: str = "standard"
     #: menus, the panel and the board's numbers in larger text
     large_text: bool = False
+    #: whose numbering the points are said and shown in: 'own' (the side at the screen) or 'white' (always White's)
+    numbering: str = "own"
     # -- timings, from the pace unless given (FROM_PACE) --
     #: animation speed multiplier; 0 makes every animation instant
     animation_speed: float = FROM_PACE
@@ -94,6 +103,23 @@ class Settings:
     bot_pace: float = FROM_PACE
     #: seconds the "No legal moves" message stays before the pass
     pass_pause: float = FROM_PACE
+    #: announcements are spoken now (not saved: the app keeps it in step with its announcer)
+    speaking: bool = False
+
+    def computer_pause(self) -> float:
+        """Seconds a computer player waits between its actions: the pace's,
+        and while speech is on at least the listener's pause (``speech_pause``);
+        none at the instant pace (no pauses at all, as chosen).
+
+        >>> s = Settings(pace="fast")
+        >>> s.computer_pause(), Settings(pace="fast", speaking=True, speech_pause="long").computer_pause()
+        (0.2, 3.5)
+        >>> Settings(pace="instant", speaking=True).computer_pause()
+        0.0
+        """
+        if not self.speaking or self.bot_pace <= 0:
+            return self.bot_pace
+        return max(self.bot_pace, SPEECH_PAUSES.get(self.speech_pause, SPEECH_PAUSES["normal"]))
 
     def __post_init__(self) -> None:
         timings = PACE_TIMINGS.get(self.pace, PACE_TIMINGS["realistic"])

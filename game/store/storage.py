@@ -17,9 +17,9 @@ engine document, checked by ``game_validator``).
 ...     store = Storage(home)
 ...     store.load_settings() == (StoredSettings(), None)
 ...     store.save_settings(StoredSettings(pace="fast"))
-...     store.load_settings()
+...     store.load_settings() == (StoredSettings(pace="fast"), None)
 True
-(StoredSettings(sound=True, pace='fast', fullscreen=False, language='', show_point_numbers=True, show_pips=True, auto_end_turn=True, lobby_mode='computer', lobby_level='intermediate', lobby_colour='white', lobby_length=1, lobby_cube=False, board_view='top', tutor=False, server_address='', player_name='', host_port=0, window_size=None, window_pos=None, speak=None, speech_rate='normal', theme='standard', large_text=False), None)
+True
 """
 
 from __future__ import annotations

@@ -44,12 +44,15 @@ class StoredSettings:
     server_address: str = ""             # friend games: a match server to use ('' hosts on this computer)
     player_name: str = ""                # friend games: the name the friend sees ('' the system user's first name, else "Player")
     host_port: int = 0                   # friend games: the port a match hosted here listens on (0: one the system picks); the last one used
+    open_folder: str = ""                # the folder a match file was last opened from ('' the documents folder)
     window_size: Optional[List[int]] = None   # [width, height] of the window when last closed; None: fit the desktop
     window_pos: Optional[List[int]] = None    # [x, y] of the window when last closed (where SDL tells it)
     speak: Optional[bool] = None         # announcements spoken (None: when the platform reports a screen reader)
     speech_rate: str = "normal"          # 'slow' | 'normal' | 'fast'
+    speech_pause: str = "normal"         # 'short' | 'normal' | 'long': the computer's steps apart while speech is on
     theme: str = "standard"              # 'standard' | 'colour_blind' | 'high_contrast'
     large_text: bool = False             # menus, panel and the board's numbers larger
+    numbering: str = "own"               # 'own' (the side at the screen) | 'white' (always White's)
 
     CHECKS: ClassVar[Dict[str, Callable[[Any], bool]]] = {
         "sound": _is_bool,
@@ -69,13 +72,16 @@ class StoredSettings:
         "server_address": lambda v: isinstance(v, str) and len(v) <= 200 and v.isprintable(),
         "player_name": lambda v: isinstance(v, str) and len(v) <= 32 and v.isprintable(),
         "host_port": lambda v: type(v) is int and 0 <= v <= 65535,
+        "open_folder": lambda v: isinstance(v, str) and len(v) <= 4096 and v.isprintable(),
         "window_size": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
                                                and 320 <= v[0] <= 16384 and 240 <= v[1] <= 16384),
         "window_pos": lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(type(n) is int and -32768 <= n <= 32768 for n in v)),
         "speak": lambda v: v is None or isinstance(v, bool),
         "speech_rate": _one_of("slow", "normal", "fast"),
+        "speech_pause": _one_of("short", "normal", "long"),
         "theme": _one_of("standard", "colour_blind", "high_contrast"),
         "large_text": _is_bool,
+        "numbering": _one_of("own", "white"),
     }
 
     def invalid_fields(self) -> List[str]:

@@ -9,6 +9,11 @@ without a speech engine), so a script or a test can read the whole game in
 words.  Where speech is asked for and none works here, the announcer says
 so once (:attr:`Announcer.unavailable`) and carries on silently.
 
+Speech speaks the game's language: the announcer tells the speech the
+language of the words before it says them (:meth:`Announcer.follow_language`),
+and where no voice of it is installed says so once for that language, with
+what to install (:attr:`Announcer.trouble`), and goes on sending the words.
+
 >>> from game.system.speech import RecordingSpeech
 >>> a = Announcer(finder=lambda rate: RecordingSpeech())
 >>> a.set_speaking(True)
@@ -24,8 +29,9 @@ from __future__ import annotations
 import collections
 import logging
 import os
-from typing import Callable, Deque, List, Optional
+from typing import Callable, Deque, List, Optional, Set, Tuple
 
+from ..words import i18n
 from .speech import Speech, find_speech
 
 LOG = logging.getLogger(__name__)
@@ -37,11 +43,24 @@ KEPT = 200
 
 Finder = Callable[[str], Optional[Speech]]
 
+#: a speech's name -> what to install for a voice it lacks (the key under ``say.install.``)
+INSTALL = {"espeak-ng": "espeak", "espeak": "espeak", "spd-say": "speechd"}
+
+
+def no_voice_line(speech_name: str, language: str) -> i18n.Message:
+    """'No Chinese voice: install ...' for the way of speaking named ``speech_name``
+    (a :class:`~game.words.i18n.Message`: shown in whichever language is on screen)."""
+    install = INSTALL.get(speech_name, "system")
+    return i18n.Message("say.no_voice", language=i18n.Message(f"say.language.{language}"),
+                        install=i18n.Message(f"say.install.{install}", voice=i18n.Message(f"say.voice.{language}")))
+
 
 class Announcer:
     """Says things: on to speech (when on), the speech log and :attr:`history`."""
 
-    def __init__(self, finder: Optional[Finder] = None, log_path: Optional[str] = None):
+    def __init__(self, finder: Optional[Finder] = None, log_path: Optional[str] = None,
+                 aloud: Optional[Callable[[bool], None]] = None):
+        """``aloud``: called with :attr:`aloud` whenever speech is turned on or off."""
         self._finder = finder  # None: find_speech, looked up when speech is first asked for
         self.speech: Optional[Speech] = None
         self.speaking = False
@@ -52,15 +71,62 @@ class Announcer:
         self._log_path = log_path if log_path is not None else os.environ.get(LOG_ENV) or None
         self._log_failed = False
         self._listeners: List[Callable[[str], None]] = []
+        self._speaking_listeners: List[Callable[[bool], None]] = [aloud] if aloud is not None else []
+        #: the speech last told a language, and that language
+        self._voiced: Tuple[Optional[Speech], str] = (None, "")
+        #: the language no voice speaks, and the line that says so (None: every voice is there)
+        self._no_voice: Optional[Tuple[str, i18n.Message]] = None
+        self._told_no_voice: Set[str] = set()
+        #: the next words wait for those said now (the line about a missing voice is heard to its end)
+        self._hold = False
 
     @property
     def last(self) -> Optional[str]:
         """The last announcement (None: none yet)."""
         return self.history[-1] if self.history else None
 
+    @property
+    def trouble(self) -> Optional[str]:
+        """What stands in the way of speech now, in a line for the player: none
+        works here, or none speaks the game's language (None: nothing)."""
+        if self.unavailable:
+            return i18n.Message("say.no_speech")
+        if self._no_voice is not None and self._no_voice[0] == i18n.language():
+            return self._no_voice[1]
+        return None
+
     def listen(self, listener: Callable[[str], None]) -> None:
         """Call ``listener`` with every announcement from now on."""
         self._listeners.append(listener)
+
+    @property
+    def aloud(self) -> bool:
+        """Are the announcements spoken now (speech on, and something here speaks)?"""
+        return self.speaking and self.speech is not None
+
+    def follow_speaking(self, listener: Callable[[bool], None]) -> None:
+        """Call ``listener`` with :attr:`aloud`: now, and whenever speech is turned on or off."""
+        self._speaking_listeners.append(listener)
+        listener(self.aloud)
+
+    def follow_language(self) -> None:
+        """Speak the game's language from now on (where the speech is not
+        speaking it yet); no voice of it installed: said once for that
+        language (logged, and in :attr:`trouble`), and the words go on."""
+        speech, language = self.speech, i18n.language()
+        if not self.speaking or speech is None or self._voiced == (speech, language):
+            return
+        self._voiced = (speech, language)
+        if speech.set_language(language):
+            self._no_voice = None
+            return
+        line = no_voice_line(speech.name, language)
+        self._no_voice = (language, line)
+        if language not in self._told_no_voice:
+            self._told_no_voice.add(language)
+            LOG.warning("%s has no voice for %r: %s", speech.name, language, line)
+            self.say(i18n.tr(line))
+            self._hold = True
 
     def set_speaking(self, on: bool) -> None:
         """Speak from now on (finding a way to speak the first time), or stop."""
@@ -73,6 +139,10 @@ class Announcer:
                             "announcements are shown and logged only")
             else:
                 LOG.info("speaking through %s", self.speech.name)
+        for listener in self._speaking_listeners:
+            listener(self.aloud)
+        if self.speaking:
+            self.follow_language()
 
     def set_rate(self, rate: str) -> None:
         self.rate = rate
@@ -85,6 +155,9 @@ class Announcer:
         text = " ".join(text.split())
         if not text:
             return
+        self.follow_language()  # (the language may have changed since the last words)
+        if self._hold:
+            self._hold, interrupt = False, False  # the line about the voice is heard to its end
         self.history.append(text)
         self._to_log(text)
         if self.speaking and self.speech is not None:

@@ -16,6 +16,13 @@ user's default for them: by ``xdg-mime default`` where the desktop has it,
 else in the ``[Default Applications]`` of ``$XDG_CONFIG_HOME/mimeapps.list``
 (``~/.config`` by default), every other line of that file kept as it was.
 Removing the entry takes that line's mention of it away again.
+
+It opens match files too: a MIME type of its own for JellyFish ``.mat``
+files (:data:`MATCH_MIME`, defined in
+``$XDG_DATA_HOME/mime/packages/backgammon.xml``: the ``*.mat`` glob and,
+as MATLAB's data files end in ``.mat`` too, the text a match file holds),
+named in the entry and made the user's default the same way; a file the
+desktop passes (a path or a ``file://`` URI) opens in the review.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
@@ -36,6 +44,21 @@ ICON_SIZE = 256  # assets/icon.png
 ENTRY_NAME = f"{APP_ID}.desktop"
 #: the links the entry opens: backgammon:// (game/net/invite.py's SCHEME)
 MIME = "x-scheme-handler/backgammon"
+#: match files (.mat as GNU Backgammon, eXtreme Gammon and JellyFish write them)
+MATCH_MIME = "application/x-backgammon-mat"
+#: the desktop's definition of :data:`MATCH_MIME` (shared-mime-info's format)
+MIME_PACKAGE = f"""<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+  <mime-type type="{MATCH_MIME}">
+    <comment>Backgammon match</comment>
+    <sub-class-of type="text/plain"/>
+    <glob pattern="*.mat" weight="40"/>
+    <magic priority="60">
+      <match type="string" value="point match" offset="0:4096"/>
+    </magic>
+  </mime-type>
+</mime-info>
+"""
 DEFAULTS = "[Default Applications]"
 ADDED = "[Added Associations]"
 #: seconds a desktop tool (xdg-mime, update-desktop-database) may take
@@ -111,7 +134,7 @@ def entry_text(argv: Sequence[str]) -> str:
         f"Comment={en['desktop.comment']}",
         f"Comment[zh_CN]={zh['desktop.comment']}",
         "Exec=" + " ".join(quote_exec(a) for a in argv) + " %u",
-        f"MimeType={MIME};",
+        f"MimeType={MIME};{MATCH_MIME};",
         f"Icon={APP_ID}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
@@ -123,10 +146,10 @@ def entry_text(argv: Sequence[str]) -> str:
 
 
 # -- the default for backgammon:// links ----------------------------------------------------------
-def _split(line: str) -> Optional[List[str]]:
+def _split(line: str, mime: str = MIME) -> Optional[List[str]]:
     """The desktop entries a ``MIME=a.desktop;b.desktop;`` line names, or None when it is not that type's line."""
     key, eq, value = line.partition("=")
-    if not eq or key.strip() != MIME:
+    if not eq or key.strip() != mime:
         return None
     return [v.strip() for v in value.strip().split(";") if v.strip()]
 
@@ -142,7 +165,7 @@ def _sections(lines: List[str], header: str) -> List[range]:
     return out
 
 
-def with_default(text: str, entry: str = ENTRY_NAME) -> str:
+def with_default(text: str, entry: str = ENTRY_NAME, mime: str = MIME) -> str:
     r"""``mimeapps.list`` text with ``entry`` first for :data:`MIME` in its
     ``[Default Applications]``; every other line as it was.
 
@@ -157,19 +180,19 @@ def with_default(text: str, entry: str = ENTRY_NAME) -> str:
     found = _sections(lines, DEFAULTS)
     if not found:
         head = [""] if lines and lines[-1].strip() else []
-        return "\n".join(lines + head + [DEFAULTS, f"{MIME}={entry};"]) + "\n"
+        return "\n".join(lines + head + [DEFAULTS, f"{mime}={entry};"]) + "\n"
     section = found[0]
     for i in section:
-        named = _split(lines[i])
+        named = _split(lines[i], mime)
         if named is not None:
-            lines[i] = f"{MIME}=" + "".join(f"{e};" for e in [entry] + [e for e in named if e != entry])
+            lines[i] = f"{mime}=" + "".join(f"{e};" for e in [entry] + [e for e in named if e != entry])
             return "\n".join(lines) + "\n"
     last = max([i for i in section if lines[i].strip()], default=section.start - 1)
-    lines.insert(last + 1, f"{MIME}={entry};")
+    lines.insert(last + 1, f"{mime}={entry};")
     return "\n".join(lines) + "\n"
 
 
-def without(text: str, entry: str = ENTRY_NAME) -> str:
+def without(text: str, entry: str = ENTRY_NAME, mime: str = MIME) -> str:
     r"""``mimeapps.list`` text with ``entry`` no longer named for :data:`MIME`
     (its line goes when it named nothing else); every other line as it was.
 
@@ -180,12 +203,12 @@ def without(text: str, entry: str = ENTRY_NAME) -> str:
     drop, changed = set(), False
     for section in _sections(lines, DEFAULTS) + _sections(lines, ADDED):
         for i in section:
-            named = _split(lines[i])
+            named = _split(lines[i], mime)
             if named is None or entry not in named:
                 continue
             rest, changed = [e for e in named if e != entry], True
             if rest:
-                lines[i] = f"{MIME}=" + "".join(f"{e};" for e in rest)
+                lines[i] = f"{mime}=" + "".join(f"{e};" for e in rest)
             else:
                 drop.add(i)
     if not changed:
@@ -232,12 +255,18 @@ def _tool(argv: List[str], home: Path, config: Path) -> bool:
 
 
 def make_default(home: Path, config: Path, which: Which = shutil.which) -> str:
-    """Make the entry the user's default for ``backgammon://`` links; says how (``xdg-mime`` or the file)."""
+    """Make the entry the user's default for ``backgammon://`` links and match
+    files; says how (``xdg-mime`` or the file)."""
     xdg_mime = which("xdg-mime")
-    if xdg_mime and _tool([xdg_mime, "default", ENTRY_NAME, MIME], home, config):
+    if xdg_mime and _tool([xdg_mime, "default", ENTRY_NAME, MIME, MATCH_MIME], home, config):
         return "xdg-mime"
-    _rewrite(mimeapps_path(config), with_default)
+    for mime in (MIME, MATCH_MIME):
+        _rewrite(mimeapps_path(config), partial(with_default, mime=mime))
     return str(mimeapps_path(config))
+
+
+def mime_package_path(home: Path) -> Path:
+    return home / "mime" / "packages" / f"{APP_ID}.xml"
 
 
 def _refresh(home: Path, config: Path, which: Which) -> None:
@@ -245,6 +274,9 @@ def _refresh(home: Path, config: Path, which: Which) -> None:
     tool = which("update-desktop-database")
     if tool:
         _tool([tool, "-q", str(home / "applications")], home, config)
+    tool = which("update-mime-database")
+    if tool and (home / "mime" / "packages").is_dir():
+        _tool([tool, str(home / "mime")], home, config)
 
 
 def install_entry(home: Optional[Path] = None, argv: Optional[Sequence[str]] = None, config: Optional[Path] = None,
@@ -263,6 +295,9 @@ def install_entry(home: Optional[Path] = None, argv: Optional[Sequence[str]] = N
     tmp.write_text(entry_text(command() if argv is None else argv), encoding="utf-8")
     tmp.chmod(0o755)  # some desktops start only an entry marked executable
     tmp.replace(entry)
+    package = mime_package_path(home)
+    package.parent.mkdir(parents=True, exist_ok=True)
+    package.write_text(MIME_PACKAGE, encoding="utf-8")
     _refresh(home, config, which)
     make_default(home, config, which)
     return [entry, icon]
@@ -274,11 +309,12 @@ def remove(home: Optional[Path] = None, config: Optional[Path] = None, which: Wh
     home = data_home() if home is None else home
     config = config_home() if config is None else config
     gone = []
-    for path in (entry_path(home), icon_path(home)):
+    for path in (entry_path(home), icon_path(home), mime_package_path(home)):
         if path.is_file():
             path.unlink()
             gone.append(path)
-    _rewrite(mimeapps_path(config), without)
+    for mime in (MIME, MATCH_MIME):
+        _rewrite(mimeapps_path(config), partial(without, mime=mime))
     if gone:
         _refresh(home, config, which)
     return gone
@@ -288,7 +324,7 @@ def run(install: bool = True) -> int:
     """The command line's part: install (or remove) and say where."""
     if install:
         entry, icon = install_entry()
-        print(f"desktop entry: {entry}\nicon: {icon}\nbackgammon:// links open with it")
+        print(f"desktop entry: {entry}\nicon: {icon}\nbackgammon:// links and .mat match files open with it")
     else:
         for path in remove():
             print(f"removed {path}")

@@ -16,6 +16,10 @@ None of these is needed: where none works, :func:`find_speech` gives None
 and the game carries on silently (the words are still on the screen, and
 in the speech log when one is asked for).
 
+Each speaks the game's language once told it (:meth:`Speech.set_language`),
+with a voice of that language where one is installed (:mod:`game.system.voices`);
+the screen reader keeps the player's own voice.
+
 >>> r = RecordingSpeech()
 >>> r.speak("White rolls 3 and 1"); r.speak("White: 8 to 5", interrupt=False); r.said
 ['White rolls 3 and 1', 'White: 8 to 5']
@@ -32,7 +36,9 @@ import shutil
 import subprocess
 import sys
 import threading
-from typing import Any, Callable, List, Optional, Protocol
+from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple
+
+from . import voices
 
 LOG = logging.getLogger(__name__)
 
@@ -57,6 +63,10 @@ class Speech(Protocol):
     def set_rate(self, rate: str) -> None:
         """Speak at ``rate`` (one of :data:`RATES`) from now on."""
 
+    def set_language(self, language: str) -> bool:
+        """Speak ``language`` (a code of the game's words: 'en', 'zh') from now
+        on; False where no voice of it is installed (the words still go out)."""
+
     def close(self) -> None:
         """Stop speaking and let go of what it holds."""
 
@@ -71,6 +81,10 @@ class RecordingSpeech:
         #: for each text, whether it interrupted what was said before it
         self.interrupts: List[bool] = []
         self.rate = "normal"
+        #: the language it was last told to speak ('' none yet)
+        self.language = ""
+        #: the languages it has no voice for (for tests)
+        self.missing: Tuple[str, ...] = ()
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         self.said.append(text)
@@ -78,6 +92,10 @@ class RecordingSpeech:
 
     def set_rate(self, rate: str) -> None:
         self.rate = rate
+
+    def set_language(self, language: str) -> bool:
+        self.language = language
+        return language not in self.missing
 
     def close(self) -> None:
         pass
@@ -118,6 +136,9 @@ class ScreenReaderSpeech:
     def set_rate(self, rate: str) -> None:
         pass  # the screen reader's own rate is the player's
 
+    def set_language(self, language: str) -> bool:
+        return True  # and its voice (the reader reads what it is given in the voice the player set up)
+
     def close(self) -> None:
         pass
 
@@ -140,6 +161,9 @@ class CommandSpeech:
         self._spoken: Optional["subprocess.Popen[bytes]"] = None
         self._texts: "queue.Queue[Optional[str]]" = queue.Queue()
         self._thread: Optional[threading.Thread] = None
+        #: espeak's voice (``-v``) or speech-dispatcher's language (``-l``); None: the command's own
+        self.voice: Optional[str] = None
+        self._voices: Dict[str, Tuple[Optional[str], bool]] = {}  # language -> (voice, installed), asked once each
 
     @classmethod
     def find(cls, rate: str = "normal") -> Optional["CommandSpeech"]:
@@ -155,8 +179,16 @@ class CommandSpeech:
         text = text.lstrip("-") or " "  # never read as an option
         if self.name == "spd-say":  # its rate runs -100..100, 0 the voice's own
             speed = max(-100, min(100, int((wpm - 185) / 1.2)))
-            return [self.command, "-r", str(speed), text]
-        return [self.command, "-s", str(wpm)] + (["-w", to_file] if to_file else []) + [text]
+            return [self.command, "-r", str(speed)] + (["-l", self.voice] if self.voice else []) + [text]
+        voice = ["-v", self.voice] if self.voice else []
+        return [self.command, "-s", str(wpm)] + voice + (["-w", to_file] if to_file else []) + [text]
+
+    def set_language(self, language: str) -> bool:
+        if language not in self._voices:
+            find = voices.spd_language if self.name == "spd-say" else voices.espeak_voice
+            self._voices[language] = find(self.command, language)
+        self.voice, installed = self._voices[language]
+        return installed
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         if self.name == "spd-say":  # the dispatcher keeps the queue
@@ -262,6 +294,20 @@ class EngineSpeech:
             self._engine.setProperty("rate", words_per_minute(rate))
         except Exception:
             pass
+
+    def set_language(self, language: str) -> bool:
+        try:
+            listed = list(self._engine.getProperty("voices") or ())
+        except Exception:  # a driver that cannot list its voices: its own voice
+            return True
+        voice = voices.engine_voice(listed, language)
+        if voice is None:
+            return not listed
+        try:
+            self._engine.setProperty("voice", voice.id)
+        except Exception as exc:
+            LOG.info("pyttsx3 did not take the voice %s: %s", getattr(voice, "id", voice), exc)
+        return True
 
     def close(self) -> None:
         self._texts.put(None)

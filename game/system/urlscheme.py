@@ -15,6 +15,12 @@ without Windows; :class:`WindowsRegistry` (``winreg``, imported on Windows
 only) is the real one.  Linux has its desktop entry (game/system/desktop.py),
 macOS the app bundle's ``CFBundleURLTypes`` (build_exe.spec).
 
+Match files (``.mat``) get the program in their "Open with" list, not as
+their default (MATLAB's data files end in ``.mat`` too)::
+
+    HKEY_CURRENT_USER\Software\Classes\Backgammon.Match\shell\open\command
+    HKEY_CURRENT_USER\Software\Classes\.mat\OpenWithProgids   Backgammon.Match ""
+
 >>> reg = MemoryRegistry()
 >>> register(reg, [r"C:\Games\backgammon\backgammon.exe"]), register(reg, [r"C:\Games\backgammon\backgammon.exe"])
 (True, False)
@@ -38,6 +44,11 @@ LOG = logging.getLogger(__name__)
 SCHEME_KEY = r"Software\Classes\backgammon"
 COMMAND_KEY = SCHEME_KEY + r"\shell\open\command"
 DESCRIPTION = "URL:Backgammon invite"
+#: match files: a program id of the game's, offered for .mat files
+MATCH_KEY = r"Software\Classes\Backgammon.Match"
+MATCH_COMMAND_KEY = MATCH_KEY + r"\shell\open\command"
+OPEN_WITH_KEY = r"Software\Classes\.mat\OpenWithProgids"
+MATCH_PROGID = "Backgammon.Match"
 
 
 class Registry(Protocol):
@@ -52,6 +63,9 @@ class Registry(Protocol):
 
     def delete_tree(self, key: str) -> None:
         """Remove the key with everything under it (nothing if it is missing)."""
+
+    def delete_value(self, key: str, name: str) -> None:
+        """Remove one value (nothing if it is missing)."""
 
 
 class MemoryRegistry:
@@ -73,6 +87,9 @@ class MemoryRegistry:
         for k in [k for k in self.values if k[0] == low or k[0].startswith(low + "\\")]:
             del self.values[k]
 
+    def delete_value(self, key: str, name: str) -> None:
+        self.values.pop((key.lower(), name.lower()), None)
+
 
 def command_line(argv: Sequence[str]) -> str:
     r"""The ``shell\open\command``: each word of ``argv`` in double quotes, then ``"%1"`` (the link).
@@ -85,7 +102,8 @@ def command_line(argv: Sequence[str]) -> str:
 
 def wanted(argv: Sequence[str]) -> List[Tuple[str, str, str]]:
     """(key, name, value) for every value that makes ``argv`` open the links."""
-    return [(SCHEME_KEY, "", DESCRIPTION), (SCHEME_KEY, "URL Protocol", ""), (COMMAND_KEY, "", command_line(argv))]
+    return [(SCHEME_KEY, "", DESCRIPTION), (SCHEME_KEY, "URL Protocol", ""), (COMMAND_KEY, "", command_line(argv)),
+            (MATCH_KEY, "", "Backgammon match"), (MATCH_COMMAND_KEY, "", command_line(argv)), (OPEN_WITH_KEY, MATCH_PROGID, "")]
 
 
 def register(registry: Registry, argv: Sequence[str]) -> bool:
@@ -105,6 +123,9 @@ def unregister(registry: Registry, argv: Sequence[str]) -> bool:
     if registry.get(COMMAND_KEY, "") != command_line(argv):
         return False
     registry.delete_tree(SCHEME_KEY)
+    if registry.get(MATCH_COMMAND_KEY, "") == command_line(argv):
+        registry.delete_tree(MATCH_KEY)
+        registry.delete_value(OPEN_WITH_KEY, MATCH_PROGID)
     return True
 
 
@@ -145,6 +166,13 @@ if sys.platform == "win32":
             for child in children:
                 self.delete_tree(f"{key}\\{child}")
             winreg.DeleteKey(winreg.HKEY_CURRENT_USER, key)
+
+        def delete_value(self, key: str, name: str) -> None:
+            try:
+                with winreg.OpenKey(winreg.HKEY_CURRENT_USER, key, 0, winreg.KEY_SET_VALUE) as k:
+                    winreg.DeleteValue(k, name)
+            except FileNotFoundError:
+                return
 
 
 def system_registry() -> Registry:
