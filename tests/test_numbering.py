@@ -198,6 +198,25 @@ def test_against_the_computer_every_word_names_the_listeners_points(colour, numb
     assert said == [step_sentence(p, st, heard, p != human) for p, st in steps]
     assert {p for p, _ in steps} == {0, 1}
     check_log(d, lambda entry: heard)
+    check_board_numbers(d, heard)
+
+
+def check_board_numbers(d, heard: int) -> None:
+    """The numbers written on the board are the listener's too: a Black player who hears White's
+    numbering reads White's numbers on the board shown from Black's side."""
+    from game.board.backdrop import draw_flat
+    from game.scenes.match import MatchScene
+
+    scene = d.scene if isinstance(d.scene, MatchScene) else next(s for s in d.app.scenes.visible() if isinstance(s, MatchScene))
+    view = scene.board_view()
+    assert view.flip_numbers == (heard != view.viewer)
+    d.frames(2)
+    renderer = scene.renderer
+    assert renderer.flip_numbers == view.flip_numbers
+    drawn = pygame.image.tobytes(renderer.background, "RGB")
+    as_heard = draw_flat(renderer.layout, renderer.text, True, heard != view.viewer)
+    other = draw_flat(renderer.layout, renderer.text, True, heard == view.viewer)
+    assert drawn == pygame.image.tobytes(as_heard, "RGB") != pygame.image.tobytes(other, "RGB")
 
 
 @pytest.mark.parametrize("numbering", ["own", "white"])

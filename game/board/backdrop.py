@@ -22,8 +22,13 @@ from .text import TextCache
 Point = Tuple[float, float]
 
 
-def draw_flat(lay: Layout, text: TextCache, show_numbers: bool) -> pygame.Surface:
-    """The top view's background for ``lay``."""
+def number_label(p: int, flip: bool) -> str:
+    """The number written at the viewer's point ``p``: its own, or (``flip``) the other side's."""
+    return str(25 - p if flip else p)
+
+
+def draw_flat(lay: Layout, text: TextCache, show_numbers: bool, flip: bool = False) -> pygame.Surface:
+    """The top view's background for ``lay`` (``flip``: the points numbered from the other side)."""
     t = palette.theme()
     surf = opaque_surface(lay.size)
     surf.fill(t.bg)
@@ -37,7 +42,7 @@ def draw_flat(lay: Layout, text: TextCache, show_numbers: bool) -> pygame.Surfac
     for p in range(1, 25):
         _point(surf, t, p, [(round(x), round(y)) for x, y in lay.triangle(p)], lay.d)
         if show_numbers:
-            num = text.render(str(p), lay.font_px("number"), t.number)
+            num = text.render(number_label(p, flip), lay.font_px("number"), t.number)
             surf.blit(num, num.get_rect(center=lay.number_pos(p)))
     return surf
 
@@ -51,7 +56,7 @@ def _point(surf: pygame.Surface, t: palette.Theme, p: int, tri: List[Point], d: 
         pygame.draw.polygon(surf, t.point_edge, tri, max(1, int(d * 0.03)))
 
 
-def draw_backdrop(geo: Lifted, show_numbers: bool, surf: Optional[pygame.Surface] = None) -> pygame.Surface:
+def draw_backdrop(geo: Lifted, show_numbers: bool, surf: Optional[pygame.Surface] = None, flip: bool = False) -> pygame.Surface:
     """The background seen through ``geo``'s projection, drawn on ``surf``
     when it has the layout's size (else on a new surface)."""
     lay, proj = geo.layout, geo.projection
@@ -94,5 +99,6 @@ def draw_backdrop(geo: Lifted, show_numbers: bool, surf: Optional[pygame.Surface
         _point(surf, th, p, [(x, y) for x, y in triangles[p - 1]], d)
     if show_numbers:  # the far row's beyond the far edge (see Lifted.number_places)
         for p, (rect, size) in geo.number_places().items():
-            surf.blit(geo.text.render(str(p), size, th.number), rect)
+            label = geo.text.render(number_label(p, flip), size, th.number)
+            surf.blit(label, label.get_rect(center=rect.center))
     return surf

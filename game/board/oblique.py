@@ -91,7 +91,7 @@ class ObliqueRenderer(BoardRenderer):
         return self._buttons[1]
 
     def _draw_background(self) -> pygame.Surface:
-        return draw_backdrop(self.geo, self.show_numbers, getattr(self, "background", None))
+        return draw_backdrop(self.geo, self.show_numbers, getattr(self, "background", None), self.flip_numbers)
 
     def screen_rect(self, plane: pygame.Rect, height: float = 0.0) -> pygame.Rect:
         """The screen rectangle that holds what stands on ``plane`` up to

@@ -51,6 +51,8 @@ class BoardRenderer(Overlays):
         self.text = text or TextCache()
         #: the players' options: point numbers in the frame, pip counts by the cube
         self.show_numbers = show_numbers
+        #: the points' numbers written from the other side (see BoardView.flip_numbers)
+        self.flip_numbers = False
         self.show_pips = show_pips
         if not hasattr(self, "projection"):
             #: board plane <-> screen (the top view: the identity)
@@ -93,13 +95,21 @@ class BoardRenderer(Overlays):
         self._build()
         return True
 
+    def _follow_numbers(self, flip: bool) -> bool:
+        """Draw the background anew when the points are to be numbered from the other side; True when so."""
+        if flip == self.flip_numbers:
+            return False
+        self.flip_numbers = flip
+        self.background = self._draw_background()
+        return True
+
     @property
     def checker(self) -> List[pygame.Surface]:
         """The checkers' sprites, by player."""
         return self.sprites.checker
 
     def _draw_background(self) -> pygame.Surface:
-        return draw_flat(self.layout, self.text, self.show_numbers)
+        return draw_flat(self.layout, self.text, self.show_numbers, self.flip_numbers)
 
     # -- drawing ---------------------------------------------------------------------------
     def blit_centered(self, surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> pygame.Rect:
@@ -128,7 +138,7 @@ class BoardRenderer(Overlays):
         """Everything but what moves this frame (flying checkers, tumbling
         dice), inside ``area`` only (default: the whole window; all of it
         in a theme other than the last drawn in)."""
-        if self._follow_theme():
+        if self._follow_theme() or self._follow_numbers(view.flip_numbers):
             area = None
         if area is None:
             surface.blit(self.background, (0, 0))

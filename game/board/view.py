@@ -45,6 +45,8 @@ class BoardView:
     hidden: List[Tuple[int, int]] = field(default_factory=list)
     #: checkers in flight: (player, centre, scale)
     flying: List[Tuple[int, Tuple[float, float], float]] = field(default_factory=list)
+    #: the points' numbers written from the other side (the player hears always White's numbering, the board is Black's)
+    flip_numbers: bool = False
     #: dice tumbling: (player, ((face, angle, hop), ...)); else the snapshot's dice are drawn
     tumbling: Optional[Tuple[int, Tuple[Tuple[int, float, float], ...]]] = None
     movable: Set[int] = field(default_factory=set)

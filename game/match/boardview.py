@@ -20,6 +20,7 @@ from engine import ordered_dice
 from ..board.animation import Anim, Animator, tumble_faces
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
+from ..play.numbering import listener_of
 from ..play.happenings import Happening, Hint, Snapshot
 from ..play.session import Session
 from .controller import BoardController, MoveQuery
@@ -114,6 +115,12 @@ def animated(view: BoardView, head: Anim, alpha: float, layout: Layout, seed: in
         f = mv.fraction(p)
         centre = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
         view.flying.append((mv.player, centre, 1.0 + 0.18 * math.sin(math.pi * f)))
+    return view
+
+
+def numbered(view: BoardView, session: Session) -> BoardView:
+    """``view`` with the points numbered as the player hears them (always White's: from White's side)."""
+    view.flip_numbers = listener_of(session.settings.numbering, view.viewer) != view.viewer
     return view
 
 

@@ -31,7 +31,7 @@ from ..match.narrate import Narrator, both, start_words
 from ..input.intents import INTENT_EVENTS, intent_of
 from ..match import presenter
 from ..match.actions import MatchActions
-from ..match.boardview import RendererPlaces, animated, at_rest, hurry, pending_passes, showing_pass, viewer_of
+from ..match.boardview import RendererPlaces, animated, at_rest, hurry, numbered, pending_passes, showing_pass, viewer_of
 from ..match.controller import BoardController, MoveQuery
 from ..match.frame import MatchFrame
 from ..match.copytext import copy_position
@@ -324,8 +324,8 @@ class MatchScene(Scene):
         s = self.session
         focused = self.controller.focused()  # a view button with the focus is ringed on the board
         view_focus = focused[0].mode if focused is not None and isinstance(focused[0], ViewButton) else None
-        view = BoardView(snap=self.animator.display, viewer=self.viewer(), view_mode=self.table.mode, view_focus=view_focus,
-                         view_tip=self.table.tip(view_focus, self.renderer.view_button_rects()))
+        view = numbered(BoardView(snap=self.animator.display, viewer=self.viewer(), view_mode=self.table.mode, view_focus=view_focus,
+                                  view_tip=self.table.tip(view_focus, self.renderer.view_button_rects())), s)
         head = self.animator.head
         if head is not None:
             return animated(view, head, alpha, self.layout, seed=len(s.game.log))
