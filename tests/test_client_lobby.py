@@ -120,6 +120,21 @@ def test_lobby_match_result_lobby_by_clicks():
     assert not d.scene.continue_button.visible  # the game is over: nothing to continue
 
 
+def _until_the_human_may_resign(d) -> None:
+    """Roll and play (the first legal steps) until the human on roll may resign."""
+    s = d.session
+    for _ in range(40):
+        d.settle()
+        if s.can_resign():
+            return
+        if s.can_roll():
+            d.key(pygame.K_SPACE)
+        elif s.game.phase == "move":
+            for st in s.game.current_turn.legal_steps()[:1]:
+                s.step(st.frm, st.to, st.die)
+            s.end_turn()
+
+
 def test_match_result_next_game_and_play_again_swapped():
     d = AppDriver(size=(1024, 768), settings=_quick())
     lobby = d.scene
@@ -130,16 +145,7 @@ def test_match_result_next_game_and_play_again_swapped():
     assert s.is_human(0) and not s.is_human(1) and s.match.length == 5 and s.match.cube
     assert _stored().lobby_length == 5 and _stored().lobby_cube and _stored().lobby_level == "beginner"
     # the human on roll resigns a backgammon (always accepted: it gives all there is)
-    for _ in range(40):
-        d.settle()
-        if s.can_resign():
-            break
-        if s.can_roll():
-            d.key(pygame.K_SPACE)
-        elif s.game.phase == "move":
-            for st in s.game.current_turn.legal_steps()[:1]:
-                s.step(st.frm, st.to, st.die)
-            s.end_turn()
+    _until_the_human_may_resign(d)
     d.click_button(d.scene.topbar.resign)
     _answer(d, i18n.t("resign.backgammon", points=3))
     d.settle()
@@ -150,16 +156,7 @@ def test_match_result_next_game_and_play_again_swapped():
     assert isinstance(d.scene, MatchScene) and s.match.game_number == 2 and d.scene.topbar.score.text.startswith("Match to 5")
     # end the match: the human resigns backgammons until Black has 5 points
     while not s.match.over:
-        for _ in range(40):
-            d.settle()
-            if s.can_resign():
-                break
-            if s.can_roll():
-                d.key(pygame.K_SPACE)
-            elif s.game.phase == "move":
-                for st in s.game.current_turn.legal_steps()[:1]:
-                    s.step(st.frm, st.to, st.die)
-                s.end_turn()
+        _until_the_human_may_resign(d)
         d.click_button(d.scene.topbar.resign)
         _answer(d, i18n.t("resign.backgammon", points=3 * s.game.cube_value))
         d.settle()
@@ -472,16 +469,7 @@ def test_space_pressed_on_as_the_result_opens_does_not_start_a_new_game():
     d.click_button(d.scene.rows["mode"].button_for("computer"))
     d.click_button(d.scene.play_button)
     s = d.session
-    for _ in range(40):
-        d.settle()
-        if s.can_resign():
-            break
-        if s.can_roll():
-            d.key(pygame.K_SPACE)
-        elif s.game.phase == "move":
-            for st in s.game.current_turn.legal_steps()[:1]:
-                s.step(st.frm, st.to, st.die)
-            s.end_turn()
+    _until_the_human_may_resign(d)
     d.click_button(d.scene.topbar.resign)
     _answer(d, i18n.t("resign.backgammon", points=3))
     for _ in range(600):

@@ -151,22 +151,17 @@ class FriendScene(MenuScene):
         """While an entry has the keyboard, the keys are its (a space, the
         arrows, Backspace ... are typing, not shortcuts); Enter joins with
         the invite, or uses the server typed."""
-        typing = next((e for e in (self.entry, self.server_entry, self.name_entry) if e is not None and e.alive() and e.is_focused), None)
-        if event.type == pygame.KEYDOWN and typing is not None and event.key not in (pygame.K_ESCAPE, pygame.K_TAB):
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._read_entries()
-                if typing is self.server_entry:
-                    self.use_server(self.server_text)
-                elif typing is self.name_entry:
-                    self._keep_name()
-                else:
-                    self.join(self.text)
-                return
-            assert self.manager is not None
-            self.manager.process_events(event)
-            self.dirty = True
-            return
-        super().handle_event(event)
+        if not self.keys_to_entry(event, (self.entry, self.server_entry, self.name_entry), self._entered):
+            super().handle_event(event)
+
+    def _entered(self, typing: UITextEntryLine) -> None:
+        self._read_entries()
+        if typing is self.server_entry:
+            self.use_server(self.server_text)
+        elif typing is self.name_entry:
+            self._keep_name()
+        else:
+            self.join(self.text)
 
     def confirm(self) -> None:
         self._read_entries()

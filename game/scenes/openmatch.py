@@ -168,16 +168,8 @@ class OpenMatchScene(MenuScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """While the field has the keyboard, keys are typing (Enter opens; Tab and Escape leave it)."""
-        typing = self.entry is not None and self.entry.alive() and self.entry.is_focused
-        if event.type == pygame.KEYDOWN and typing and event.key not in (pygame.K_ESCAPE, pygame.K_TAB):
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.confirm()
-                return
-            assert self.manager is not None
-            self.manager.process_events(event)
-            self.dirty = True
-            return
-        super().handle_event(event)
+        if not self.keys_to_entry(event, (self.entry,), lambda _: self.confirm()):
+            super().handle_event(event)
 
     def back(self) -> None:
         self.app.flow.back()
