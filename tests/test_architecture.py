@@ -21,7 +21,7 @@ TEXT_TABLES = {"game.words.help_text", "game.words.i18n", "game.words.i18n_zh"}
 SCENE_HELPERS = {"game.scenes", "game.scenes.host", "game.scenes.ui", "game.scenes.theme", "game.scenes.shapes", "game.scenes.panel", "game.scenes.topbar",
                  "game.scenes.stack", "game.scenes.navigation", "game.scenes.flow",
                  "game.scenes.friendplay", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.friendinvite", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces", "game.scenes.textfit",
-                 "game.scenes.look", "game.scenes.spoken"}
+                 "game.scenes.look", "game.scenes.spoken", "game.scenes.typing"}
 
 #: the top of game/: the package, the app, its loop, its kiosk mode and the entry points
 #: (python -m game, python -m game.screenshot, backgammon-server, the tests' and benchmarks' hands)

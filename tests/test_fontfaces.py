@@ -137,18 +137,18 @@ def test_a_menu_drawn_with_shared_faces_looks_as_with_fonts_of_its_own(monkeypat
     def shot(pooled: bool) -> bytes:
         uifonts.LOADED_FONTS.clear()
         theme._THEMES.clear()
-        if not pooled:
-            monkeypatch.setattr(uifonts, "_load_pooled", own_font)
-        d = AppDriver(size=(1280, 720), settings=Settings(sound=False, language="zh"))
-        d.click_button(d.scene.settings_button)
-        for w, h in ((1920, 1080), (1600, 900)):
-            d.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
-            d.frames(2)
-        d.scene.dirty = True
-        d.frames(1)
-        used = [font for font in _fonts_in_use(d) if font is not None]
-        assert used and all(isinstance(font, uifonts.PooledFont) == pooled for font in used)
-        monkeypatch.undo()
+        with monkeypatch.context() as patch:  # (only this: the test's own folders stay set)
+            if not pooled:
+                patch.setattr(uifonts, "_load_pooled", own_font)
+            d = AppDriver(size=(1280, 720), settings=Settings(sound=False, language="zh"))
+            d.click_button(d.scene.settings_button)
+            for w, h in ((1920, 1080), (1600, 900)):
+                d.post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
+                d.frames(2)
+            d.scene.dirty = True
+            d.frames(1)
+            used = [font for font in _fonts_in_use(d) if font is not None]
+            assert used and all(isinstance(font, uifonts.PooledFont) == pooled for font in used)
         return pygame.image.tobytes(d.app.screen, "RGB")
 
     assert shot(False) == shot(True)

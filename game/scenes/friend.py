@@ -32,6 +32,7 @@ from .friendhost import hosted_words
 from .friendinvite import with_web_page, awaits_friend, form_message, failure_words, invite_for, invite_problem, keep_name, keep_server, my_name, read_invite, seat_gone_by  # noqa: F401 - (read_invite: the screen's, for tests and tools)
 from .friendplay import seat_gone
 from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
+from .typing import keys_to_entry
 from .ui import Action, MenuScene
 
 _BROWSER = LanBrowser()
@@ -151,7 +152,9 @@ class FriendScene(MenuScene):
         """While an entry has the keyboard, the keys are its (a space, the
         arrows, Backspace ... are typing, not shortcuts); Enter joins with
         the invite, or uses the server typed."""
-        if not self.keys_to_entry(event, (self.entry, self.server_entry, self.name_entry), self._entered):
+        if keys_to_entry(self.manager, event, (self.entry, self.server_entry, self.name_entry), self._entered):
+            self.dirty = True
+        else:
             super().handle_event(event)
 
     def _entered(self, typing: UITextEntryLine) -> None:

@@ -22,6 +22,7 @@ from ..store.exports import documents_dir
 from ..store.matfiles import OpenFailed, match_files, read_match_file
 from ..words.i18n import t
 from .textfit import fit_text
+from .typing import keys_to_entry
 from .ui import Action, MenuScene
 
 PAGE = 6
@@ -168,7 +169,9 @@ class OpenMatchScene(MenuScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """While the field has the keyboard, keys are typing (Enter opens; Tab and Escape leave it)."""
-        if not self.keys_to_entry(event, (self.entry,), lambda _: self.confirm()):
+        if keys_to_entry(self.manager, event, (self.entry,), lambda _: self.confirm()):
+            self.dirty = True
+        else:
             super().handle_event(event)
 
     def back(self) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Dict, Generic, List, Optional, Proto
 import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IContainerLikeInterface
-from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel
 
 from .host import AppHost
 from ..words import i18n
@@ -420,23 +420,6 @@ class MenuScene(Scene):
 
     def back(self) -> None:
         """Escape."""
-
-    def keys_to_entry(self, event: pygame.event.Event, entries: Sequence[Optional[UITextEntryLine]],
-                      enter: Callable[[UITextEntryLine], object]) -> bool:
-        """While one of ``entries`` has the keyboard, its keys are typing (a
-        space, the arrows, Backspace ... are not shortcuts; Tab and Escape
-        still leave it), and Enter calls ``enter`` with it; True when
-        ``event`` was the entry's."""
-        typing = next((e for e in entries if e is not None and e.alive() and e.is_focused), None)
-        if event.type != pygame.KEYDOWN or typing is None or event.key in (pygame.K_ESCAPE, pygame.K_TAB):
-            return False
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            enter(typing)
-            return True
-        assert self.manager is not None
-        self.manager.process_events(event)
-        self.dirty = True
-        return True
 
     def key(self, event: pygame.event.Event) -> None:
         """Any other key."""
