@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .ai.met import match_equity
 from .ai.protocol import Bot
+from .cubeadvice import CubeAction, CubeAdvice, CubeFigure, CubeQuestion, advise, cube_advice, cube_question
 from .dice import FixedDice, SeededDice, SystemDice
 from .errors import (
     AmbiguousPlayError,
@@ -43,6 +44,7 @@ __all__ = [
     "PlayNotationError", "AmbiguousPlayError", "GameStateError", "SerializationError",
     "InvalidMatchIdError", "MatFileError",
     "to_mat", "from_mat", "get_bot", "Bot", "analyse_match", "match_equity",
+    "cube_advice", "cube_question", "advise", "CubeQuestion", "CubeAdvice", "CubeFigure", "CubeAction",
 ]
 
 
@@ -55,8 +57,8 @@ def get_bot(level: str, **kwargs: Any) -> "Bot":
     return bot
 
 
-def analyse_match(match: "Match", progress: Any = None, bot: Any = None) -> "MatchAnalysis":
+def analyse_match(match: "Match", ply: int = 2, progress: Any = None, bot: Any = None) -> "MatchAnalysis":
     """Rate every decision of a match: see :func:`engine.analysis.analyse_match`."""
     from .analysis import analyse_match as run_analysis
 
-    return run_analysis(match, progress=progress, bot=bot)
+    return run_analysis(match, ply=ply, progress=progress, bot=bot)

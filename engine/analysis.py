@@ -23,19 +23,34 @@ player (only through its public methods) about every decision:
   the position before the roll, one roll deep), so luck averages to zero;
 * the cube decisions and ``win`` use that one-roll-deep value too, as the
   expert's own cube does;
-* ``win``: player 0's chance of winning the game before the decision.
+* ``win``: player 0's chance of winning the game before the decision;
+  in a match also ``match_win``, player 0's match-winning chance then (the
+  game's chances at the score with the cube where it is, the match equity
+  table beyond: :func:`engine.ai.matchcube.dead_mwc`).
+
+The judge looks ``ply`` deep (:func:`analyse_match`): at 1, the expert
+computer player itself (each play valued one roll deep), so its own plays
+score no error; at 2 (the default) a deeper judge, the same network looking
+two rolls deep at the closest plays (:data:`DEEP_CANDIDATES` best by 1-ply
+within :data:`DEEP_MARGIN`, always the expert's own choice among them), so
+that the computer's plays are graded by a deeper look than they were made
+with.
 
 Equities are cubeless and per unit of the cube (the cube's value is not
 multiplied in).  Labels follow the losses: doubtful from 0.04, bad from
 0.08, very bad from 0.16.  Per player, the error rate is the average loss per
 unforced decision, times 1000: millipoints of equity per decision (mEMG), as
 GNU Backgammon gives it, with GNU Backgammon's rating word for it
-(:func:`rating_for`).
+(:func:`rating_for`); checker play and cube decisions apart as well (their
+counts and losses add up to the whole).  Luck: in total, per game and per
+move, with GNU Backgammon's luck rating of the luck per move
+(:func:`luck_rating_for`).  The words (labels, ratings) are in
+:mod:`engine.ratings`; an analysis as JSON in :mod:`engine.analysis_json`.
 
 >>> from engine import FixedDice, Match
 >>> m = Match(dice=FixedDice([3, 1]))
 >>> _ = m.game.roll(); m.game.play_text('24/21 24/23')      # instead of 8/5 6/5
->>> a = analyse_match(m)
+>>> a = analyse_match(m, ply=1)
 >>> d = a.decisions[0]
 >>> d.played, d.best, d.label
 ('24/21 24/23', '8/5 6/5', <Label.VERY_BAD: 'very bad'>)
@@ -45,57 +60,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from . import checks
 from .game import Game
 from .match import Match
 from .notation import format_play, parse_play
 from .position import Play, Position
+from .judge import DEEP_CANDIDATES as DEEP_CANDIDATES, DEEP_MARGIN as DEEP_MARGIN, Judge as Judge
+from .ratings import (  # noqa: F401  (the analysis' words, as they were named here)
+    LUCK_LEVELS as LUCK_LEVELS, RATINGS as RATINGS, THRESHOLDS as THRESHOLDS, Label as Label,
+    LuckRating as LuckRating, Rating as Rating, label_for as label_for, luck_rating_for as luck_rating_for,
+    rating_for as rating_for,
+)
 
-#: (equity lost from, label) from the worst down
-THRESHOLDS = ((0.16, "very bad"), (0.08, "bad"), (0.04, "doubtful"))
 _MAX_CUBE = 64
-
-
-class Label(str, Enum):
-    """How bad a decision was."""
-
-    NONE = "none"
-    DOUBTFUL = "doubtful"
-    BAD = "bad"
-    VERY_BAD = "very bad"
-
-
-class Rating(str, Enum):
-    """GNU Backgammon's rating of a player's error rate per decision."""
-
-    SUPERNATURAL = "supernatural"
-    WORLD_CLASS = "world class"
-    EXPERT = "expert"
-    ADVANCED = "advanced"
-    INTERMEDIATE = "intermediate"
-    CASUAL = "casual player"
-    BEGINNER = "beginner"
-    AWFUL = "awful"
-
-
-#: (error rate per decision in millipoints below which, rating), from the best down (GNU Backgammon's scale)
-RATINGS = ((2.0, Rating.SUPERNATURAL), (5.0, Rating.WORLD_CLASS), (8.0, Rating.EXPERT), (12.0, Rating.ADVANCED),
-           (18.0, Rating.INTERMEDIATE), (26.0, Rating.CASUAL), (35.0, Rating.BEGINNER))
-
-
-def rating_for(error_rate: float) -> Rating:
-    """The rating of an error rate per decision in millipoints (mEMG).
-
-    >>> [rating_for(x).value for x in (0.0, 2.0, 4.9, 7.9, 11.9, 17.9, 25.9, 34.9, 35.0, 203.0)]
-    ['supernatural', 'world class', 'world class', 'expert', 'advanced', 'intermediate', 'casual player', 'beginner', 'awful', 'awful']
-    """
-    for bound, rating in RATINGS:
-        if error_rate < bound:
-            return rating
-    return Rating.AWFUL
+PLIES = (1, 2)
 
 
 class Kind(str, Enum):
@@ -106,18 +88,6 @@ class Kind(str, Enum):
     NO_DOUBLE = "no double"
     TAKE = "take"
     DROP = "drop"
-
-
-def label_for(loss: float) -> Label:
-    """The label of a loss in equity.
-
-    >>> [label_for(x).value for x in (0.0, 0.05, 0.1, 0.3)]
-    ['none', 'doubtful', 'bad', 'very bad']
-    """
-    for threshold, name in THRESHOLDS:
-        if loss >= threshold:
-            return Label(name)
-    return Label.NONE
 
 
 @dataclass(frozen=True)
@@ -147,17 +117,33 @@ class Decision:
     best_play: Optional[Play] = None
     #: who owned the cube (None: centred)
     cube_owner: Optional[int] = None
+    #: player 0's match-winning chance before the decision (None: a single game or money)
+    match_win: Optional[float] = None
 
     @property
     def mistake(self) -> bool:
         return self.label is not Label.NONE
+
+    @property
+    def cube(self) -> bool:
+        """Is this a cube decision (not a play)?"""
+        return self.kind is not Kind.MOVE
+
+
+def _rate(loss: float, count: int) -> float:
+    """Millipoints lost per decision (0 with none)."""
+    return 1000.0 * loss / count if count else 0.0
 
 
 @dataclass(frozen=True)
 class PlayerSummary:
     """One player's figures: ``decisions`` unforced decisions, ``error_rate``
     the average loss per unforced decision times 1000 (mEMG), ``labels`` the count of
-    each label (of every decision), ``luck`` the total luck."""
+    each label (of every decision), ``luck`` the total luck.  Apart, as GNU
+    Backgammon shows them: checker play (``checker_decisions`` unforced
+    plays, ``checker_loss``) and cube decisions (``cube_decisions``,
+    ``cube_loss``), which add up to the whole; ``moves`` every play (forced
+    ones too) and ``games`` the games, for the luck per move and per game."""
 
     player: int
     decisions: int
@@ -165,106 +151,70 @@ class PlayerSummary:
     labels: Dict[Label, int]
     luck: float
     total_loss: float
+    checker_decisions: int = 0
+    checker_loss: float = 0.0
+    cube_decisions: int = 0
+    cube_loss: float = 0.0
+    moves: int = 0
+    games: int = 0
 
     @property
     def rating(self) -> Optional[Rating]:
         """The rating of the error rate (None: no decision with a choice to rate)."""
         return rating_for(self.error_rate) if self.decisions else None
 
+    @property
+    def checker_rate(self) -> float:
+        """Checker play: millipoints lost per unforced play (mEMG)."""
+        return _rate(self.checker_loss, self.checker_decisions)
+
+    @property
+    def cube_rate(self) -> float:
+        """Cube decisions: millipoints lost per cube decision (mEMG)."""
+        return _rate(self.cube_loss, self.cube_decisions)
+
+    @property
+    def luck_per_game(self) -> float:
+        return self.luck / self.games if self.games else 0.0
+
+    @property
+    def luck_per_move(self) -> float:
+        return self.luck / self.moves if self.moves else 0.0
+
+    @property
+    def luck_rating(self) -> Optional[LuckRating]:
+        """GNU Backgammon's luck rating (None: no roll played)."""
+        return luck_rating_for(self.luck_per_move) if self.moves else None
+
 
 @dataclass(frozen=True)
 class MatchAnalysis:
-    """Every decision in order, and each player's summary."""
+    """Every decision in order, each player's summary, and the judge's depth."""
 
     decisions: Tuple[Decision, ...]
     players: Tuple[PlayerSummary, PlayerSummary]
+    ply: int = 1
 
     def mistakes(self) -> List[int]:
         """Indices (in :attr:`decisions`) of the decisions labelled doubtful or worse."""
         return [i for i, d in enumerate(self.decisions) if d.mistake]
 
 
-def summarise(decisions: Sequence[Decision], player: int) -> PlayerSummary:
-    """The summary of ``player``'s decisions."""
+def summarise(decisions: Sequence[Decision], player: int, games: int = 0) -> PlayerSummary:
+    """The summary of ``player``'s decisions (``games``: how many games they
+    come from; by default the games they name)."""
     mine = [d for d in decisions if d.player == player]
     unforced = [d for d in mine if not d.forced]
-    total = sum(d.loss for d in unforced)
+    checker = [d for d in unforced if not d.cube]
+    cube = [d for d in unforced if d.cube]
+    checker_loss, cube_loss = sum(d.loss for d in checker), sum(d.loss for d in cube)
+    total = checker_loss + cube_loss
     labels = {label: sum(1 for d in mine if d.label is label) for label in Label}
     luck = sum(d.luck for d in mine)
-    rate = 1000.0 * total / len(unforced) if unforced else 0.0
-    return PlayerSummary(player, len(unforced), rate, labels, luck, total)
-
-
-# -- the expert's answers, through the public bot API ---------------------------------
-class Judge:
-    """The expert's ranking, the network's value and the cube model."""
-
-    def __init__(self, bot: Any = None, static: Any = None):
-        from .ai.bots import NetBot, get_bot
-
-        def network_bot(level: str) -> NetBot:
-            made = get_bot(level)
-            assert isinstance(made, NetBot)  # every level but 'random'
-            return made
-
-        self.bot = bot if bot is not None else network_bot("expert")
-        self.static = static if static is not None else network_bot("intermediate")
-
-    def probs(self, position: Position) -> np.ndarray:
-        """The five outcome probabilities for the side on roll, before rolling:
-        one roll deep where the bot offers it (the expert's
-        ``evaluate_before_roll``, so a roll's luck averages to zero over the
-        21 rolls), else its ``evaluate``."""
-        before_roll = getattr(self.bot, "evaluate_before_roll", None)
-        probs = before_roll(position) if before_roll is not None else self.bot.evaluate(position)
-        return np.asarray(probs, dtype=float)
-
-    def equity(self, position: Position) -> float:
-        from .ai.network import equity
-
-        return float(equity(self.probs(position)))
-
-    def static_best(self, position: Position, dice: Tuple[int, int]) -> float:
-        """The mover's 0-ply equity after its best play with ``dice``; when
-        it has none, the other side's on roll on the same boards, negated.
-        Its average over the 36 rolls is :meth:`equity` (for the expert)."""
-        ranked = self.static.rank_plays(position, dice)
-        if ranked:
-            return float(ranked[0][1])
-        from .ai.network import equity
-
-        return -float(equity(self.static.evaluate(position.swapped())))
-
-    def cube_values(self, position: Position, owner: str, match: Optional[Mapping[str, Any]] = None,
-                    cube_value: int = 1) -> Tuple[float, float]:
-        """(no double, double) for the side on roll; the double is valued by
-        the opponent's better answer (take or pass).  In a match (``match``
-        from the side on roll, ``cube_value`` the cube before the double) in
-        match-winning chances, as equity (:func:`engine.ai.matchcube.to_equity`)."""
-        from .ai import cube, matchcube
-
-        probs = self.probs(position)
-        if cube.match_context(match) is not None:
-            no_double_mwc, take, pass_ = matchcube.double_values(probs, match, cube_value, owner, position.is_contact())
-            return (matchcube.to_equity(no_double_mwc, match, cube_value),
-                    matchcube.to_equity(min(take, pass_), match, cube_value))
-        x = cube.efficiency(position.is_contact())
-        no_double = cube.cubeful_equity(probs, owner, x)
-        double_take = 2.0 * cube.cubeful_equity(probs, "opponent", x)
-        return no_double, min(double_take, 1.0)
-
-    def take_values(self, doubler_view: Position, match: Optional[Mapping[str, Any]] = None,
-                    cube_value: int = 1) -> Tuple[float, float]:
-        """(take, drop) for the side that was doubled; in a match (``match``
-        from the side doubled) in match-winning chances, as equity."""
-        from .ai import cube, matchcube
-
-        probs = self.probs(doubler_view)
-        if cube.match_context(match) is not None:
-            take, drop = matchcube.take_values(probs, match, cube_value, doubler_view.is_contact())
-            return matchcube.to_equity(take, match, cube_value), matchcube.to_equity(drop, match, cube_value)
-        x = cube.efficiency(doubler_view.is_contact())
-        return -2.0 * cube.cubeful_equity(probs, "opponent", x), -1.0
+    moves = sum(1 for d in mine if not d.cube)
+    games = games or len({d.game for d in decisions})
+    return PlayerSummary(player, len(unforced), _rate(total, len(unforced)), labels, luck, total,
+                         len(checker), checker_loss, len(cube), cube_loss, moves, games)
 
 
 # -- replaying a game -------------------------------------------------------------------
@@ -347,31 +297,47 @@ def _aways(match: Match, number: int) -> Optional[Tuple[int, int]]:
     return max(1, match.length - score[0]), max(1, match.length - score[1])
 
 
-def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: Tuple[int, int], text: str) -> Tuple[Decision, Play]:
+def _match_win(probs: np.ndarray, board: _Board, aways: Optional[Tuple[int, int]], crawford: bool) -> Optional[float]:
+    """Player 0's match-winning chance from the side on roll's ``probs``
+    (None for a single game or money)."""
+    if aways is None:
+        return None
+    from .ai import matchcube
+
+    view = {"crawford": crawford, "my_away": aways[board.turn], "their_away": aways[1 - board.turn]}
+    mwc = float(matchcube.dead_mwc(probs, view, board.cube_value))
+    return mwc if board.turn == 0 else 1.0 - mwc
+
+
+def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: Tuple[int, int], text: str,
+                   mwc: Callable[[np.ndarray, _Board], Optional[float]]) -> Tuple[Decision, Play]:
     pos = board.position
-    win = float(judge.probs(pos)[0])
+    probs = judge.probs(pos)
+    win = float(probs[0])
     win0 = win if board.turn == 0 else 1.0 - win
+    match_win = mwc(probs, board)
     played: Play = parse_play(pos, text, dice) if text else ()
     ranked = judge.bot.rank_plays(pos, dice)
     luck_base = judge.equity(pos)
     luck = judge.static_best(pos, dice) - luck_base
     if not ranked:
         return Decision(number, index, board.turn, Kind.MOVE, pos, dice, "", "", 0.0, Label.NONE, luck, True, win0,
-                        board.cube_value, (), (), board.owner), ()
+                        board.cube_value, (), (), board.owner, match_win), ()
     results = {pos.apply(p): eq for p, eq in ranked}
     best_play, best_eq = ranked[0]
     loss = max(0.0, float(best_eq) - float(results.get(pos.apply(played), best_eq)))
     forced = len(results) == 1
     return Decision(
         number, index, board.turn, Kind.MOVE, pos, dice, format_play(pos, played), format_play(pos, best_play),
-        loss, label_for(loss), luck, forced, win0, board.cube_value, played, best_play, board.owner,
+        loss, label_for(loss), luck, forced, win0, board.cube_value, played, best_play, board.owner, match_win,
     ), played
 
 
 def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: Kind,
-                   aways: Optional[Tuple[int, int]] = None) -> Decision:
+                   aways: Optional[Tuple[int, int]] = None, crawford: bool = False) -> Decision:
     pos = board.position
-    win = float(judge.probs(pos)[0])
+    probs = judge.probs(pos)
+    win = float(probs[0])
     win0 = win if board.turn == 0 else 1.0 - win
     if kind in (Kind.DOUBLE, Kind.NO_DOUBLE):
         no_double, double = judge.cube_values(pos, _owner_word(board.owner, board.turn), _match_view(aways, board.turn), board.cube_value)
@@ -385,51 +351,66 @@ def _cube_decision(judge: Judge, number: int, index: int, board: _Board, kind: K
         loss = max(take, drop) - (take if kind is Kind.TAKE else drop)
         player, seen = 1 - board.turn, pos.swapped()
     return Decision(number, index, player, kind, seen, None, kind.value, best.value, loss, label_for(loss),
-                    0.0, False, win0, board.cube_value, cube_owner=board.owner)
+                    0.0, False, win0, board.cube_value, cube_owner=board.owner,
+                    match_win=_match_win(probs, board, aways, crawford))
 
 
 def _game_decisions(
     judge: Judge, game: Game, number: int, tick: Callable[[], None], aways: Optional[Tuple[int, int]] = None,
 ) -> Iterator[Decision]:
     board = _start(game)
+
+    def mwc(probs: np.ndarray, at: _Board) -> Optional[float]:
+        return _match_win(probs, at, aways, game.crawford)
+
     for index, e in enumerate(game.log):
         if e.kind == "opening" and e.text != "tie" and game.setup is None:
             board.turn = e.player
         elif e.kind in ("play", "pass") and e.dice is not None:
             if not board.doubled_this_turn and _cube_rated(game, board, aways):
-                missed = _cube_decision(judge, number, index, board, Kind.NO_DOUBLE, aways)
+                missed = _cube_decision(judge, number, index, board, Kind.NO_DOUBLE, aways, game.crawford)
                 if missed.best == Kind.DOUBLE.value:
                     yield missed
-            decision, played = _move_decision(judge, number, index, board, e.dice, e.text if e.kind == "play" else "")
+            decision, played = _move_decision(judge, number, index, board, e.dice, e.text if e.kind == "play" else "", mwc)
             yield decision
             board.position = board.position.apply(played).swapped()
             board.turn, board.doubled_this_turn = 1 - board.turn, False
             tick()
         elif e.kind == "double":
             if _cube_rated(game, board, aways):
-                yield _cube_decision(judge, number, index, board, Kind.DOUBLE, aways)
+                yield _cube_decision(judge, number, index, board, Kind.DOUBLE, aways, game.crawford)
             board.doubled_this_turn = True
             tick()
         elif e.kind in ("take", "drop"):
             if _cube_rated(game, board, aways, take=True):
-                yield _cube_decision(judge, number, index, board, Kind.TAKE if e.kind == "take" else Kind.DROP, aways)
+                yield _cube_decision(judge, number, index, board, Kind.TAKE if e.kind == "take" else Kind.DROP, aways,
+                                     game.crawford)
             if e.kind == "take":
                 board.cube_value, board.owner = board.cube_value * 2, 1 - board.turn
             tick()
 
 
-def analyse_match(
+def analysed_games(match: Match) -> List[Game]:
+    """The games an analysis of ``match`` looks at: the finished ones, and
+    the one in play if anything happened in it."""
+    return list(match.games) + ([match.game] if match.game.log else [])
+
+
+def iter_decisions(
     match: Match,
+    ply: int = 2,
     progress: Optional[Callable[[int, int], None]] = None,
     bot: Any = None,
-) -> MatchAnalysis:
-    """Rate every decision of every game of ``match`` (see the module's
-    notes).  ``progress(done, total)`` is called after each decision looked
-    at (an exception raised in it stops the analysis); ``bot`` replaces the
-    expert (anything with ``rank_plays`` and ``evaluate``, and
-    ``evaluate_before_roll`` if it has one)."""
-    judge = Judge(bot)
-    games = list(match.games) + ([match.game] if match.game.log else [])
+) -> Iterator[Decision]:
+    """Each decision of :func:`analyse_match` as soon as it is rated (for a
+    screen that shows them while the rest are looked at); a bad ``ply``
+    raises at once."""
+    checks.integer(ply, "ply", PLIES[0], PLIES[-1])
+    return _decisions(match, Judge(bot, ply=ply), progress)
+
+
+def _decisions(match: Match, judge: Judge, progress: Optional[Callable[[int, int], None]]) -> Iterator[Decision]:
+    games = analysed_games(match)
     total = sum(decision_count(g) for g in games)
     done = [0]
 
@@ -438,7 +419,28 @@ def analyse_match(
         if progress is not None:
             progress(done[0], total)
 
-    decisions: List[Decision] = []
     for number, game in enumerate(games, 1):
-        decisions.extend(_game_decisions(judge, game, number, tick, _aways(match, number)))
-    return MatchAnalysis(tuple(decisions), (summarise(decisions, 0), summarise(decisions, 1)))
+        yield from _game_decisions(judge, game, number, tick, _aways(match, number))
+
+
+def summarised(decisions: Sequence[Decision], match: Match, ply: int) -> MatchAnalysis:
+    """The analysis made of ``decisions`` (all of ``match``'s)."""
+    games = max(1, len(analysed_games(match)))
+    return MatchAnalysis(tuple(decisions), (summarise(decisions, 0, games), summarise(decisions, 1, games)), ply)
+
+
+def analyse_match(
+    match: Match,
+    ply: int = 2,
+    progress: Optional[Callable[[int, int], None]] = None,
+    bot: Any = None,
+) -> MatchAnalysis:
+    """Rate every decision of every game of ``match`` (see the module's
+    notes), the judge looking ``ply`` deep (1 or 2; anything else raises
+    :class:`~engine.errors.InvalidArgumentError`, a ValueError).
+    ``progress(done, total)`` is called after each decision looked at (an
+    exception raised in it stops the analysis); ``bot`` replaces the judge
+    (anything with ``rank_plays`` and ``evaluate``, and
+    ``evaluate_before_roll`` if it has one; ``ply`` then only names it)."""
+    decisions = list(iter_decisions(match, ply, progress, bot))
+    return summarised(decisions, match, ply)

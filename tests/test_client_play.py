@@ -131,6 +131,7 @@ def test_hot_seat_match_by_keyboard_only():
             n = len(g.log)
             d.key(rng.choice([pygame.K_SPACE, pygame.K_RETURN]))
             assert len(g.log) > n or g.phase == "move"
+            d.settle()  # the dice land: then the panel names the roll and lists the steps
             continue
         turn = g.current_turn
         if turn.complete:

@@ -14,7 +14,7 @@ from game.words import i18n
 from game.app import App
 from game.play.options import MatchOptions
 from game.store.recent import RecentStore
-from game.play.review_model import decision_ids
+from game.play.review_model import CACHE, decision_ids
 from game.scenes.flow import Flow
 from game.scenes.match import MatchScene
 from game.scenes.recent import RecentScene
@@ -26,6 +26,14 @@ from game.store.settings import Settings
 
 GOLDEN = (ROOT / "tests" / "data" / "golden_3pt.mat").read_text()
 FRAME = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def no_analyses_kept():
+    """Each test analyses afresh (an analysis made before is shown at once)."""
+    CACHE.clear()
+    yield
+    CACHE.clear()
 
 
 def frames(app, n=1):
@@ -84,8 +92,9 @@ def test_review_from_the_result_screen_by_keys_pad_and_mouse(lang):
     review = app.scene
     assert isinstance(review, ReviewScene)
     # the analysis runs off the frame loop, a progress bar and a line show it
-    assert review.model is None and review.busy
-    assert review.line_labels[1].text == i18n.t("review.analysing", percent=int(100 * review.job.fraction))
+    assert review.busy and (review.model is None or not review.model.whole)
+    shown = [label.text for label in review.line_labels]
+    assert any(text.startswith(i18n.t("review.analysing", percent=0)[:-2]) for text in shown), shown
     finished(app, review)
     audit.scene(app, "review")
     model = review.model
@@ -248,7 +257,7 @@ def _review(size, lang, match):
     assert i18n.language() == lang
     pygame.event.clear()
     Flow(app)
-    analysis = analyse_match(match)
+    analysis = analyse_match(match, ply=1)
     app.scenes.push(ReviewScene(app, match, analysis=analysis))
     frames(app, 2)
     assert isinstance(app.scene, ReviewScene) and app.scene.model is not None
@@ -263,10 +272,10 @@ def test_the_review_says_what_its_graph_arrows_and_error_rate_mean(lang, size):
     app, review, analysis = _review(size, lang, from_mat(GOLDEN))
     t = i18n.t
     graph = review.graph
-    # the graph's words: whose chance, its marks and the board's arrows, each with its symbol
+    # the graph's words: whose chance (of the match: a 3-point match), its marks and the board's arrows, each with its symbol
     words = {item.kind: item.words for item in graph.legend}
     assert words == {
-        "title": t("review.graph.title", name=t("player.0")),
+        "title": t("review.graph.y_match", name=t("player.0")),
         "played": t("review.graph.played"),
         "best": t("review.graph.best"),
         "label:doubtful": t("review.label.doubtful"),
@@ -276,7 +285,9 @@ def test_the_review_says_what_its_graph_arrows_and_error_rate_mean(lang, size):
         "luck-": t("review.graph.lucky", name=t("player.1")),
     }
     assert [text for text, _ in graph.axis_labels()] == ["100%", "50%", "0%"]
-    boxes = [item.rect for item in graph.legend] + [r for _, r in graph.axis_labels()]
+    across = graph.across_label()
+    assert across is not None and across[0] == t("review.graph.x") and across[1].left > graph.inner.right
+    boxes = [item.rect for item in graph.legend] + [r for _, r in graph.axis_labels()] + [across[1]]
     for i, box in enumerate(boxes):  # all of it in the graph, nothing over anything else
         assert graph.rect.contains(box), (box, graph.rect)
         assert box.collidelist(boxes[i + 1:]) < 0

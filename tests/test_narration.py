@@ -259,8 +259,13 @@ def test_h_at_a_cube_question_says_what_to_do(backgammon_home):
         d.settle()
     d.key(pygame.K_d)  # Black doubles
     d.settle()
-    d.key(pygame.K_h)
-    assert lines[-1] == " ".join([i18n.t("say.hint.none"), i18n.t("say.hint.answer")])
+    d.key(pygame.K_h)  # White answers: the cube advice, take or pass (tests/test_cube_advice.py)
+    d.session.hints.wait(60)
+    d.settle()
+    from engine import cube_advice
+    from game.match.hintsay import cube_said
+
+    assert lines[-1] == cube_said(cube_advice(d.session.match))
 
 
 # -- the keys that ask, in every phase -----------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The winning-chances graph of a reviewed match, drawn with pygame alone:
-White's chance of winning before each decision, a line from left to right,
-with its words above it (whose chance, decision by decision) and 100%, 50%
-and 0% at its side; mistakes marked with a ring in their label's colour, big
+White's chance of winning before each decision (in a match, White's chance
+of winning the match: ``match=True``), a line from left to right, with its
+words above it (the upright axis: whose chance, of the game or the match),
+100%, 50% and 0% at its side and the across axis' word (the turns) at the
+end of its 0% line; mistakes marked with a ring in their label's colour, big
 luck with a triangle (up: lucky for White, down: lucky for Black), the
 current decision with a vertical line.  A legend beside the words names each
 mark and the board's arrows (the play made, the best play), each drawn as it
@@ -48,15 +50,17 @@ Colour = Tuple[int, int, int]
 
 @dataclass(frozen=True)
 class GraphWords:
-    """The graph's words: its title (whose chance, decision by decision),
-    the arrows' names, the mistakes' labels (doubtful, bad, very bad) and
-    the lucky rolls' (White's, Black's)."""
+    """The graph's words: its title (the upright axis: whose chance, of the
+    game or of the match), the arrows' names, the mistakes' labels
+    (doubtful, bad, very bad), the lucky rolls' (White's, Black's) and the
+    across axis' word (``across``: the turns)."""
 
     title: str = ""
     played: str = ""
     best: str = ""
     labels: Tuple[Tuple[Label, str], ...] = ()
     lucky: Tuple[str, str] = ("", "")
+    across: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,12 +75,15 @@ class LegendItem:
 
 
 class WinGraph:
-    """The graph for ``decisions`` inside ``rect``, with ``words`` (drawn with ``text``)."""
+    """The graph for ``decisions`` inside ``rect``, with ``words`` (drawn
+    with ``text``); ``match``: the match-winning chances (where the
+    decisions have them), else the game's."""
 
     def __init__(self, rect: pygame.Rect, decisions: Sequence[Decision], words: Optional[GraphWords] = None,
-                 text: Optional[TextCache] = None):
+                 text: Optional[TextCache] = None, match: bool = False):
         self.rect = pygame.Rect(rect)
         self.decisions = list(decisions)
+        self.match = match
         self.words = words or GraphWords()
         self.text = text or TextCache()
         self.font_px = max(10, min(18, self.rect.height // 9))
@@ -88,9 +95,11 @@ class WinGraph:
         sides = [self.text.render(self._percent(v), self.font_px, AXIS) for v in AXIS_MARKS]
         axis_w = max(label.get_width() for label in sides) + pad
         half = max(label.get_height() for label in sides) // 2 + 1  # the side's words stand half above and below their lines
+        # the across axis' word stands at the end of the 0% line, as an axis is named on paper
+        after = self.text.render(self.words.across, self.font_px, AXIS).get_width() + pad if self.words.across else 0
         #: where the line is drawn
-        self.inner = pygame.Rect(self.rect.left + pad + axis_w, top + half,
-                                 max(1, self.rect.width - 2 * pad - axis_w), max(1, self.rect.bottom - pad // 2 - half - top - half))
+        self.inner = pygame.Rect(self.rect.left + pad + axis_w, top + half, max(1, self.rect.width - 2 * pad - axis_w - after),
+                                 max(1, self.rect.bottom - pad // 2 - half - top - half))
 
     # -- the words -----------------------------------------------------------------------------
     @staticmethod
@@ -128,11 +137,16 @@ class WinGraph:
         return out
 
     # -- where things are ------------------------------------------------------------------------
+    def value(self, i: int) -> float:
+        """White's chance drawn for decision ``i``: of the match in a match, else of the game."""
+        d = self.decisions[i]
+        return d.match_win if self.match and d.match_win is not None else d.win
+
     def point(self, i: int) -> Tuple[int, int]:
         """Where decision ``i`` is drawn."""
         n = len(self.decisions)
         x = self.inner.left + (self.inner.width * i / (n - 1) if n > 1 else self.inner.width / 2)
-        y = self.inner.bottom - self.inner.height * self.decisions[i].win
+        y = self.inner.bottom - self.inner.height * self.value(i)
         return round(x), round(y)
 
     def index_at(self, pos: Tuple[int, int]) -> Optional[int]:
@@ -160,6 +174,13 @@ class WinGraph:
             y = round(self.inner.bottom - self.inner.height * value)
             out.append((self._percent(value), label.get_rect(midright=(self.inner.left - max(3, self.font_px // 3), y))))
         return out
+
+    def across_label(self) -> Optional[Tuple[str, pygame.Rect]]:
+        """The across axis' word (the turns) and where it is drawn: at the right end of the 0% line."""
+        if not self.words.across:
+            return None
+        label = self.text.render(self.words.across, self.font_px, AXIS)
+        return self.words.across, label.get_rect(midleft=(self.inner.right + max(3, self.font_px // 3), self.inner.bottom))
 
     # -- drawing ---------------------------------------------------------------------------------
     def _triangle(self, surface: pygame.Surface, centre: Tuple[int, int], up: bool) -> None:
@@ -198,7 +219,11 @@ class WinGraph:
         pygame.draw.rect(surface, BACK, self.rect, border_radius=6)
         self._draw_legend(surface)
         inner = self.inner
-        for text, where in self.axis_labels():
+        labels = self.axis_labels()
+        across = self.across_label()
+        if across is not None:
+            labels.append(across)
+        for text, where in labels:
             surface.blit(self.text.render(text, self.font_px, AXIS), where)
         for value in AXIS_MARKS:
             y = round(inner.bottom - inner.height * value)

@@ -275,7 +275,7 @@ class BoardRenderer(Overlays):
         if view.prompt:
             label = self.text.render(view.prompt, lay.font_px("prompt"), colours.number)
             surface.blit(label, self.prompt_rect(view.prompt))
-        if view.hint:
+        if view.hint or view.hint_lines:  # (the cube advice: lines, no arrows)
             self._draw_hint(surface, view)
         if view.banner:
             self._draw_banner(surface, view)

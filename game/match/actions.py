@@ -15,8 +15,9 @@ from ..system import clipboard
 from ..words.i18n import t
 from ..play.netplay import NetSession
 from ..play.numbering import listener
-from ..play.session import Session, Snapshot
-from . import ask, focuswords, hintsay, presenter
+from ..play.happenings import HintKey
+from ..play.session import Hint as Ranked, Session, Snapshot
+from . import ask, focuswords, hintsay, narrate, presenter
 from .copytext import copy_position
 from .controller import BoardController
 from .intents import (
@@ -58,6 +59,8 @@ class MatchActions:
         self.log_visible = True
         #: words on the board the player's last key asked for, and the board they were said of
         self._notice: Optional[Tuple[str, Snapshot]] = None
+        #: the turn whose hint box the player put away with Escape (H shows it again)
+        self._hint_hidden: Optional[HintKey] = None
         # each handler takes the intents of its own type (a dict cannot say which: Any)
         self._handlers: Dict[type, Callable[[Any], bool]] = {
             Primary: self._primary,
@@ -159,13 +162,38 @@ class MatchActions:
     def _take_back(self, _: TakeBack) -> bool:
         """Take back the last turn; if it cannot be taken back now, the board says why."""
         taken = self.session.take_back()
-        if not taken:
+        done = self._after(taken, clear=True)
+        if taken:  # shown on the board until the next key or step (said by the narration)
+            self.say(narrate.takeback_words(self.session, self.session.snapshot()))
+        else:
             self.say(presenter.take_back_refusal(self.session))
-        return self._after(taken, clear=True)
+        return done
+
+    def shown_hint(self) -> Optional[Ranked]:
+        """The hint the board shows: the session's, unless Escape put it away."""
+        hint = self.session.hint
+        return None if hint is None or hint.key == self._hint_hidden else hint
+
+    def heard_key(self, word: Optional[str]) -> None:
+        """A key came: the words the last one asked for go; Escape puts the hint's box away too."""
+        self.say(None)
+        if word == "cancel":
+            self.hide_hint()
+
+    def hide_hint(self) -> bool:
+        """Escape: the hint's box goes (True: there was one)."""
+        hint = self.shown_hint()
+        if hint is not None:
+            self._hint_hidden = hint.key
+        return hint is not None
 
     def _hint(self, _: Hint) -> bool:
-        """H: the expert's plays for the turn as it stands (steps played stay played); where none applies, what to do now."""
+        """H: the expert's plays for the turn as it stands (steps played stay played); at a cube
+        decision of the player's, the cube advice; where none applies, what to do now."""
         s = self.session
+        self._hint_hidden = None
+        if s.can_advise_cube():
+            return self.hint_arrived() if s.cube_advice is not None else self._after(s.request_cube_advice())
         if not s.can_hint():
             self._tell(hintsay.no_hint_words(s))
             return True
@@ -250,7 +278,11 @@ class MatchActions:
 
     def hint_arrived(self) -> bool:
         """The hint asked for has come: its plays said, best first (the board draws them; with
-        steps played, what is left of the best play is said and shown as words)."""
+        steps played, what is left of the best play is said and shown as words); the cube advice said and shown."""
+        advice = self.session.cube_advice
+        if advice is not None:  # (the board shows it in the hint's box: presenter.board_words)
+            self.app.announcer.say(hintsay.cube_said(advice))
+            return True
         words = hintsay.hint_words(self.session)
         if words is not None:
             if self.session.hint is None:

@@ -79,6 +79,18 @@ def pending_passes(animator: Animator) -> List[Happening]:
     return [a.happening for a in animator.queue if a.kind == "pass"]
 
 
+def tumbling(animator: Animator) -> bool:
+    """Are dice still tumbling on the board (a roll not shown landed yet)?  The
+    panel names the roll only once they have landed, as the words do."""
+    return any(a.kind == "roll" for a in animator.queue)
+
+
+def waiting(animator: Animator) -> Tuple[int, bool]:
+    """What the panel waits for: the passes not shown yet, and dice still tumbling
+    (when it changes, the panel catches up)."""
+    return len(pending_passes(animator)), tumbling(animator)
+
+
 def showing_pass(animator: Animator) -> bool:
     """Is the board still showing a throw that cannot be played (its dice
     tumbling, or the "No legal moves" banner up)?  A key or click then
@@ -132,6 +144,7 @@ def at_rest(view: BoardView, words: BoardWords, notice: Optional[str], hint: Opt
     view.banner = words.banner if words.banner is not None else notice or None
     view.prompt = words.prompt
     if not words.moving:
+        view.hint_lines = words.hint_lines  # the cube advice asked for (no arrows)
         return view
     if hint is not None:
         view.hint = hint.best

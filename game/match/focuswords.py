@@ -32,7 +32,7 @@ from ..play.numbering import heard_point, listener
 from ..play.session import Session
 from ..words.i18n import t
 from . import ask
-from .intents import Intent, OpenSettings, PlayStep, SetView
+from .intents import AskMenu, Intent, OpenSettings, PlayStep, SetView, ToggleAutoEnd
 from .narrate import point_word
 
 if TYPE_CHECKING:
@@ -113,4 +113,11 @@ def focus_words(controller: "BoardController", session: Session, destinations: T
     if focused is None:
         return ""
     name = button_name(focused[0], focused[1], session)
+    tip = TIPS.get(type(focused[1]))
+    if name and tip is not None:  # words a newcomer needs explained: what the button does
+        return t("say.focus.explained", text=name, tip=t(tip))
     return t("say.focus.button", text=name) if name else ""
+
+
+#: the buttons whose words a newcomer needs explained, and the explanation
+TIPS = {ToggleAutoEnd: "tip.auto", AskMenu: "tip.ask"}

@@ -3,9 +3,12 @@
 With no step played the expert's best plays are said, best first (the
 board draws them).  With steps played they stay played: what is left of the
 best play that still fits them is said ("Hint for the dice left: 6 to 3"),
-or that the steps so far have left the best plays.  Where no checker hint
-applies (before the roll, at a cube question, on the other side's turn)
-H says so, and what the player may do now.
+or that the steps so far have left the best plays.  Where a cube decision is
+the player's (before the roll with the cube theirs to turn, or answering a
+double) the cube advice is said (:func:`cube_said`) and shown in the hint's
+box (:func:`cube_lines`): the engine's figures, the proper action marked.  Where
+no hint applies (the opening, the other side's turn, a cube that is not the
+player's to turn) H says so, and what the player may do now.
 
 >>> from engine import FixedDice, Match
 >>> from game.play.session import Session
@@ -16,9 +19,9 @@ H says so, and what the player may do now.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple
 
-from engine import format_play
+from engine import CubeAction, CubeAdvice, CubeFigure, format_play
 from engine.kinds import Phase
 
 from ..play.hints import rest_of, turn_key
@@ -60,3 +63,42 @@ def hint_words(session: Session) -> Optional[str]:
             return t("say.hint.played")
         return t("say.hint.rest", plays=spoken_hint(session, format_play(turn.position, rest)))
     return t("say.hint.left", play=spoken_hint(session, latest.plays[0][2]))
+
+
+# -- the cube advice -------------------------------------------------------------------
+def _action(action: CubeAction, spoken: bool) -> str:
+    return t(("say.cube." if spoken else "cube.") + action.name.lower())
+
+
+def _figure(figure: CubeFigure, spoken: bool) -> str:
+    """Money: the cubeful equity (+0.412); a match: the match-winning chance and its equity."""
+    equity = f"{figure.equity:+.3f}"
+    if figure.mwc is None:
+        return equity
+    return t("say.cube.figure_match" if spoken else "cube.figure_match", mwc=f"{100 * figure.mwc:.1f}", equity=equity)
+
+
+def cube_lines(advice: CubeAdvice) -> Tuple[str, ...]:
+    """The advice as shown: what the figures are, one line a figure (the
+    proper action's marked), the proper action, and whether the score decides."""
+    best = advice.best.action
+    lines = [t("board.cube_title.match" if advice.in_match else "board.cube_title.money")]
+    for f in advice.figures:
+        lines.append(t("board.cube_line_proper" if f.action is best else "board.cube_line", action=_action(f.action, False),
+                       figure=_figure(f, False)))
+    lines.append(t("board.cube_proper", action=_action(advice.proper, True)))
+    if advice.score_decides:
+        lines.append(t("board.cube_score"))
+    return tuple(lines)
+
+
+def cube_figures_said(advice: CubeAdvice) -> str:
+    """The figures in words: "no double +0.412; double, take +0.380; double, pass +1.000"."""
+    return t("say.cube.sep").join(t("say.cube.figure", action=_action(f.action, True), figure=_figure(f, True))
+                                   for f in advice.figures)
+
+
+def cube_said(advice: CubeAdvice) -> str:
+    """The advice as said: the figures, then the proper action (and that the score decides)."""
+    words = t("say.cube.advice", figures=cube_figures_said(advice), proper=_action(advice.proper, True))
+    return words + (" " + t("say.cube.score") if advice.score_decides else "")

@@ -25,11 +25,11 @@ from typing import Callable, List, Optional
 from engine import ordered_dice
 from engine.kinds import Phase
 
-from ..play.happenings import Happening, HappeningKind
+from ..play.happenings import Happening, HappeningKind, Snapshot
 from ..play.match_log import player_name
 from ..play.numbering import heard_point, listener
 from ..play.session import Session
-from ..words.i18n import t
+from ..words.i18n import t, tr
 from .whatnow import forfeit_words, next_words, pass_words
 
 K = HappeningKind
@@ -118,8 +118,13 @@ def happening_words(h: Happening, session: Session) -> List[str]:
     if kind == K.UNDO:
         return [t("say.undo")]
     if kind == K.TAKEBACK:
-        return [t("say.takeback")] + next_words(session, h.after)
+        return [takeback_words(session, h.after)] + next_words(session, h.after)
     return []
+
+
+def takeback_words(session: Session, snap: Snapshot) -> str:
+    """What a take-back undid ("Taken back: your play 8/5 6/5, Black's roll 5-2 and play 13/8 13/11.")."""
+    return t("say.takeback", parts=tr(session.taken_back_words(listener(session, snap)) or t("takeback.part.turn")))
 
 
 def _over_words(session: Session) -> List[str]:

@@ -30,6 +30,7 @@ from ..play.netplay import NetSession
 from ..play.numbering import heard_play, heard_point, listener
 from ..play.session import Session
 from ..store.settings import Settings
+from . import hintsay
 
 OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 
@@ -134,10 +135,13 @@ def primary_action(session: Session) -> Optional[str]:
     return None
 
 
-def panel_state(session: Session, settings: Settings, log_visible: bool, passes: Sequence[Happening] = ()) -> PanelState:
+def panel_state(session: Session, settings: Settings, log_visible: bool, passes: Sequence[Happening] = (),
+                rolling: bool = False) -> PanelState:
     """What the side panel shows for ``session`` now.  ``passes``: throws
     that cannot be played which the board has not shown yet (the panel
-    waits for them); ``log_visible``: the player's choice to show the log."""
+    waits for them); ``rolling``: the dice still tumble on the board (the
+    panel names the roll, and lists its steps, once they have landed);
+    ``log_visible``: the player's choice to show the log."""
     s = session
     g = s.game
     m = s.match
@@ -164,6 +168,8 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         status = t("panel.opening")
     elif g.phase == ROLL:
         status = t("panel.to_roll", name=name)
+    elif g.phase == MOVE and rolling:
+        status = t("panel.rolling", name=name)
     elif g.phase == MOVE and g.dice is not None:
         status = t("panel.to_move", name=name, dice=format_dice(g.dice))
     elif g.phase == DOUBLED:
@@ -192,7 +198,7 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         "done": t("button.done"),
         "next_game": t("button.next_game"),
     }.get(primary or "", "" if s.match.over else t("button.done") if g.phase == MOVE else t("button.roll"))
-    steps = tuple(StepChoice(st.frm, st.to, st.die, g.turn != heard) for st in s.legal_steps()) if g.phase == MOVE else ()  # none while a question is answered
+    steps = tuple(StepChoice(st.frm, st.to, st.die, g.turn != heard) for st in s.legal_steps()) if g.phase == MOVE and not rolling else ()  # none while a question is answered
     steps_title, help_lines = steps_and_help(s, steps)
     friend = online_with_friend(s)
     return PanelState(
@@ -207,7 +213,7 @@ def panel_state(session: Session, settings: Settings, log_visible: bool, passes:
         can_take_back=s.can_take_back(),
         cube=g.cube_enabled,
         can_double=s.can_double(),
-        can_hint=s.can_hint(),
+        can_hint=s.can_hint() or s.can_advise_cube(),  # the checker hint, or the cube advice
         take_back_shown=not friend,
         hint_shown=not friend,
         connection=tr(s.status()) if isinstance(s, NetSession) else "",
@@ -315,7 +321,8 @@ class BoardWords:
     prompt: Optional[str] = None
     #: a human moves now: the board shows what can move, the selection and the hint
     moving: bool = False
-    #: the hint's lines while a human moves (:func:`hint_lines`), its points in the listener's numbering
+    #: the hint's lines while a human moves (:func:`hint_lines`), its points in the listener's numbering;
+    #: before the roll or answering a double, the cube advice asked for (:func:`~game.match.hintsay.cube_lines`)
     hint_lines: Tuple[str, ...] = ()
 
 
@@ -332,8 +339,10 @@ def board_words(session: Session, result_pending: bool) -> BoardWords:
         else:
             banner = t("result.banner", name=player_name(r.winner), kind=t(f"result.{r.kind}"), points=r.points)
         return BoardWords(banner=banner)
+    advice = s.cube_advice  # asked for (H) at a cube decision of this screen's player: shown until it is made
+    cube_lines = hintsay.cube_lines(advice) if advice is not None else ()
     if g.phase in (OPENING, ROLL) and s.can_roll():  # (a friend game's opening roll is either player's)
-        return BoardWords(prompt=t("board.roll_prompt"))
+        return BoardWords(prompt=t("board.roll_prompt"), hint_lines=cube_lines)
     if isinstance(s, NetSession) and s.status().key == "net.status.rematch_waiting":  # asked: the friend's answer is awaited
         return BoardWords(prompt=tr(s.status()))
     if not s.human_to_act:
@@ -341,7 +350,7 @@ def board_words(session: Session, result_pending: bool) -> BoardWords:
     if g.phase in (OPENING, ROLL):
         return BoardWords(prompt=None)  # the dice are being thrown
     hint = s.hint if g.phase == MOVE else None
-    lines = hint_lines(hint, g.turn, listener(s, s.snapshot())) if hint is not None else ()
+    lines = hint_lines(hint, g.turn, listener(s, s.snapshot())) if hint is not None else cube_lines
     return BoardWords(moving=g.phase == MOVE, hint_lines=lines)
 
 

@@ -21,6 +21,7 @@ from ..play.numbering import heard_play, listener
 from ..scenes.friendplay import ask_leave
 from ..scenes.navigation import Choice
 from ..play.session import OVER, RESIGNING, Session
+from . import hintsay
 from .intents import AnswerResignation, Intent, Resign
 
 if TYPE_CHECKING:
@@ -153,6 +154,8 @@ class MatchQuestions:
 
         text = t("tutor.text", best=word(advice.best), chosen=word(advice.chosen), loss=f"{advice.loss:.3f}",
                  label=t(f"review.label.{advice.label.value}"))
+        if advice.cube is not None:  # the cube advice's figures, as H gives them
+            text += " " + t("tutor.cube", figures=hintsay.cube_figures_said(advice.cube))
         retry = (t("tutor.again"), again)
         self.app.flow.ask(t("tutor.title"), text, [(t("tutor.anyway"), anyway), retry], cancel=retry)
 

@@ -1,14 +1,18 @@
-"""Hints: the expert's best plays for the turn being played, ranked off
-the frame loop (:class:`HintDesk`).  Asking changes nothing in the game:
-the ranking starts from the turn's start with its dice."""
+"""Hints: the expert's best plays for the turn being played, and the cube
+advice where a cube decision is due (before the roll, or answering a double),
+both worked out off the frame loop (:class:`HintDesk`).  Asking changes
+nothing in the game: the ranking starts from the turn's start with its dice;
+the cube advice is the engine's (:func:`engine.advise`, the computer's own
+cube)."""
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from typing import Optional, Tuple
+from dataclasses import dataclass
+from typing import Callable, Optional, Tuple
 
-from engine import Bot, Game, Play, Position, format_play, get_bot
+from engine import Bot, CubeAdvice, CubeQuestion, Game, Play, Position, advise, format_play, get_bot
 from engine.errors import GameStateError
 
 from .happenings import Hint, HintKey
@@ -66,14 +70,23 @@ def rest_of(start: Position, play: Play, made: Play) -> Optional[Play]:
     return tuple(rest) if now.apply(rest) == start.apply(play) else None
 
 
+@dataclass(frozen=True)
+class CubeHint:
+    """The cube advice for the decision ``key`` stands for (see :func:`turn_key`)."""
+
+    key: HintKey
+    advice: CubeAdvice
+
+
 class HintDesk:
     """Asks the expert (loaded off the frame loop, once) for the three best
-    plays of a turn, one turn at a time; the answer is kept with the key of
-    the turn it is for."""
+    plays of a turn, or for the cube advice of a cube decision, one at a
+    time; each answer is kept with the key of the turn it is for."""
 
     def __init__(self) -> None:
         self._bot: Optional[Bot] = None
         self._hint: Optional[Hint] = None
+        self._cube: Optional[CubeHint] = None
         self._worker = Worker("hint")
         self._asked: Optional[HintKey] = None
         #: counts the answers that came (the scene redraws when it changes)
@@ -82,20 +95,36 @@ class HintDesk:
     def ask(self, key: HintKey, start: Position, dice: Tuple[int, int]) -> None:
         """Rank the plays of ``dice`` from ``start`` for the turn ``key``
         (nothing new when that turn's ranking is under way)."""
-        if self._asked == key:
-            return
-        self._asked = key
-
         def rank() -> Hint:
-            if self._bot is None:  # loaded off the frame loop, once
-                self._bot = get_bot("expert")
-            ranked = self._bot.rank_plays(start, dice)[:3]
+            bot = self._expert()
+            ranked = bot.rank_plays(start, dice)[:3]
             ordered = [(in_written_order(play), eq) for play, eq in ranked]
             plays = tuple((play, eq, format_play(start, play)) for play, eq in ordered)
-            found = [chances(self._bot, start, play) for play, _ in ranked]
+            found = [chances(bot, start, play) for play, _ in ranked]
             return Hint(key, plays, tuple(c for c in found if c is not None) if None not in found else ())
 
-        self._worker.submit("hint", rank)
+        self._submit(key, "hint", rank)
+
+    def ask_cube(self, key: HintKey, question: CubeQuestion) -> None:
+        """Work out the cube advice of ``question`` for the decision ``key``
+        (nothing new when that decision's advice is under way)."""
+        self._submit(key, "cube", lambda: CubeHint(key, advise(question, self._expert())))
+
+    def _submit(self, key: HintKey, tag: str, job: Callable[[], object]) -> None:
+        """Start ``job`` for ``key`` unless it is under way; an answer still
+        awaited for another key is dropped (the player has moved on)."""
+        if self._asked == key:
+            return
+        if self._worker.busy:
+            self._worker.cancel()
+        self._asked = key
+        self._worker.submit(tag, job)
+
+    def _expert(self) -> Bot:
+        """The expert, loaded off the frame loop, once."""
+        if self._bot is None:
+            self._bot = get_bot("expert")
+        return self._bot
 
     @property
     def latest(self) -> Optional[Hint]:
@@ -106,6 +135,10 @@ class HintDesk:
         """The hint for the turn ``key``, if it has come."""
         return self._hint if self._hint is not None and self._hint.key == key else None
 
+    def cube_answer(self, key: HintKey) -> Optional[CubeAdvice]:
+        """The cube advice for the decision ``key``, if it has come."""
+        return self._cube.advice if self._cube is not None and self._cube.key == key else None
+
     def collect(self) -> bool:
         """Take the answer in once it is ready (on the frame loop); whether one came."""
         done = self._worker.poll()
@@ -114,8 +147,11 @@ class HintDesk:
         _, result = done
         if isinstance(result, Exception):
             raise GameStateError(f"the hint failed: {result!r}") from result
-        assert isinstance(result, Hint)
-        self._hint = result
+        if isinstance(result, CubeHint):
+            self._cube = result
+        else:
+            assert isinstance(result, Hint)
+            self._hint = result
         self._asked = None
         self.version += 1
         return True

@@ -252,6 +252,9 @@ class NetSession(HeldSession):
     def can_hint(self) -> bool:
         return self.fallback and super().can_hint()
 
+    def may_hint(self) -> bool:
+        return self.fallback
+
     def next_game(self, _remote: bool = False) -> bool:
         if _remote:  # the friend's "next", shown now: what waits behind it is for the new game
             self._showing_next = True

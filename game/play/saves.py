@@ -56,6 +56,7 @@ from ..words import i18n
 from ..words.i18n import Message
 from .options import MatchOptions
 from .session import Happening, Session
+from .takeback import TakenBack, keep_marks, marks_from_json
 from ..store.settings import Settings
 from ..store.records import Records, mode_key
 from ..store.storage import Storage
@@ -94,6 +95,8 @@ def save_document(session: Session, options: MatchOptions) -> dict:
         "options": options.to_dict(),
         "match": session.match.to_json(),
         "old_log": [i18n.to_json(line) for line in session.earlier_log],  # translatable again when read
+        "taken_back": [mark.to_json() for mark in session.taken_back],  # this game's take-backs (absent in older files)
+        "assisted_games": session.assisted_games,
     }
 
 
@@ -119,8 +122,10 @@ def read_document(doc: Any, dice: Optional[DiceSource] = None) -> Tuple[Match, M
     old_log = [i18n.from_json(line) for line in old_log]  # ValueError for what is not a line
     if not all(isinstance(line, str) for line in old_log):
         raise ValueError("the saved move log is not a list of lines")
+    marks, assisted = read_take_backs(doc, match)
     try:  # what the board and the panel will ask of it at once
         probe = Session(match)
+        probe.taken_back, probe.assisted_games = marks, assisted
         probe.snapshot()
         lines = probe.log_lines() + [str(line) for line in old_log]
         probe.legal_steps()
@@ -143,7 +148,21 @@ def restore_document(doc: Any, settings: Settings, dice: Optional[DiceSource] = 
     match, options, old_log = read_document(doc, dice=dice)
     session = Session(match, options.seats(), settings)
     session.earlier_log = old_log
+    session.taken_back, session.assisted_games = read_take_backs(doc, match)
+    keep_marks(match.game, session.taken_back)
     return session, options
+
+
+def read_take_backs(doc: dict, match: Match) -> Tuple[List[TakenBack], int]:
+    """The game's take-backs and the match's earlier assisted games from a
+    saved document (none in a file from before they were kept); ValueError when damaged."""
+    marks = marks_from_json(doc.get("taken_back"))
+    if any(m.at > len(match.game.log) for m in marks):
+        raise ValueError("a take-back stands past the end of the move log")
+    assisted = doc.get("assisted_games", 0)
+    if type(assisted) is not int or not 0 <= assisted < match.game_number:
+        raise ValueError("the count of assisted games is not one of the earlier games")
+    return marks, assisted
 
 
 def _canonical(doc: dict) -> str:
@@ -420,10 +439,13 @@ class Keeper:
         match = session.match
         match_won = match.winner == player if match.over and match.length > 1 else None
 
+        assisted = session.assisted  # a take-back: counted apart (see Records)
+        assisted_match = assisted or session.assisted_games > 0
+
         def record(r: Records) -> None:
-            r.record_result(key, result, player)
+            r.record_result(key, result, player, assisted)
             if match_won is not None:
-                r.record_match(key, match_won)
+                r.record_match(key, match_won, assisted_match)
 
         self._update_records(record)
         if match.over:

@@ -30,13 +30,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from engine import IllegalPlayError, Match, Play, StepMade
+from engine import CubeAdvice, IllegalPlayError, Match, Play, StepMade, cube_question
 from engine.kinds import LogKind, ResignLevel
 
 from .happenings import Happening, HappeningKind, Hint, Snapshot
 from .hints import HintDesk
 from .match_log import format_log_entry, log_message, player_name
 from .seats import ComputerSeat, LocalSeat, Seat, SeatLike
+from .takeback import TakenBack, keep_marks, undone_message
 from .session_view import DOUBLED, MOVE, OPENING, OVER, RESIGNING, ROLL, SessionView
 from ..store.settings import Settings
 
@@ -194,13 +195,30 @@ class Session(SessionView):
         return True
 
     def take_back(self) -> bool:
+        """Return to the start of the player's last turn, with its dice (the
+        engine's take-back); what it undid is kept as a :class:`TakenBack`
+        (the move log's line, the words, the records' assisted game)."""
         if not self.can_take_back():
             return False
         before = self.snapshot()
+        log = list(self.game.log)
         self.game.take_back(self._take_back_player())
+        at = len(self.game.log)
+        self.taken_back = [m for m in self.taken_back if m.at < at]  # those undone again are in this one's tail
+        self.taken_back.append(TakenBack(at, tuple(log[at:]), (before.cube_value, self.game.cube_value)))
+        keep_marks(self.game, self.taken_back)  # for the review (see takeback.taken_back_at)
         self._cancel_seats()
         self._emit(K.TAKEBACK, self.game.turn, before)
         return True
+
+    def taken_back_words(self, listener: Optional[int] = None) -> Optional[str]:
+        """What the last take-back of this game undid, in words for this
+        screen's player ("your play 8/5 6/5, Black's roll 5-2 and play ...";
+        the plays in ``listener``'s numbering); None: none."""
+        if not self.taken_back:
+            return None
+        humans = [p for p in (0, 1) if self.is_human(p)]
+        return undone_message(self.taken_back[-1], you=humans[0] if len(humans) == 1 else None, listener=listener)
 
     def double(self, player: Optional[int] = None) -> bool:
         g = self.game
@@ -231,6 +249,8 @@ class Session(SessionView):
             return False
         before = self.snapshot()
         self.earlier_log = self._log_messages()
+        self.assisted_games += self.assisted
+        self.taken_back = []
         self.match.next_game()
         self._cancel_seats()
         self._emit(K.NEWGAME, 0, before)
@@ -292,6 +312,17 @@ class Session(SessionView):
         """Block until the hint asked for is ready (for tests and tools)."""
         self.hints.wait(timeout)
         return self.hint
+
+    def request_cube_advice(self) -> bool:
+        """Ask for the engine's cube advice of the decision due (off the frame loop); the game is not touched."""
+        if self.can_advise_cube():
+            self.hints.ask_cube(self._hint_key(), cube_question(self.match))
+        return self.can_advise_cube()
+
+    @property
+    def cube_advice(self) -> Optional[CubeAdvice]:
+        """The cube advice for the decision due now, if it was asked for and is ready."""
+        return self.hints.cube_answer(self._hint_key()) if self.can_advise_cube() else None
 
     # -- the seats that act by themselves ---------------------------------------------------
     def _cancel_seats(self) -> None:

@@ -16,12 +16,13 @@ from .happenings import HintKey, Snapshot
 from .match_log import log_message
 from .numbering import heard_line
 from .seats import Seat, SeatLike, seat_for
+from .takeback import TakenBack, log_lines
 from ..store.settings import Settings
 
 # the engine's phases by their short names (engine/kinds.py defines them)
 OPENING, ROLL, MOVE, DOUBLED, RESIGNING, OVER = Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.DOUBLED, Phase.RESIGNING, Phase.OVER
 #: what the move log's cache is kept for: the game, its number, the log's length and last entry, the language
-LogKey = Tuple[int, int, int, Tuple[LogEntry, ...], str, Optional[int]]
+LogKey = Tuple[int, int, int, Tuple[LogEntry, ...], str, Optional[int], Tuple[int, ...]]
 
 
 class SessionView:
@@ -36,6 +37,10 @@ class SessionView:
         self.settings = settings if settings is not None else Settings()
         #: the log lines of the earlier games of the match (translatable: i18n.Message)
         self.earlier_log: List[str] = []
+        #: the take-backs of the game in play, in order (:mod:`game.play.takeback`)
+        self.taken_back: List[TakenBack] = []
+        #: the earlier games of the match that had a take-back
+        self.assisted_games = 0
         self._log_cache: Optional[Tuple[LogKey, List[str]]] = None
 
     # -- reading -------------------------------------------------------------------
@@ -149,22 +154,27 @@ class SessionView:
         plays in ``listener``'s numbering (None: each in its mover's, as
         written in files)."""
         g = self.game
-        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]), i18n.language(), listener)
+        key = (id(g), self.match.game_number, len(g.log), tuple(g.log[-1:]), i18n.language(), listener, tuple(m.at for m in self.taken_back))
         if self._log_cache is not None and self._log_cache[0] == key:
             return list(self._log_cache[1])
-        messages = self._log_messages()
+        messages = self._log_messages(listener)
         if listener is not None:
             messages = [heard_line(line, listener) for line in messages]
         lines = [i18n.tr(line) for line in messages]
         self._log_cache = (key, lines)
         return list(lines)
 
-    def _log_messages(self) -> List[str]:
+    def _log_messages(self, listener: Optional[int] = None) -> List[str]:
         lines = list(self.earlier_log)
         if self.match.length > 1:
             lines.append(i18n.Message("log.game", number=self.match.game_number))
-        lines.extend(log_message(e) for e in self.game.log)
+        lines.extend(log_lines([log_message(e) for e in self.game.log], self.taken_back, listener))
         return lines
+
+    @property
+    def assisted(self) -> bool:
+        """Has a turn of the game in play been taken back (an assisted game)?"""
+        return bool(self.taken_back)
 
     # -- resignation and hints ----------------------------------------------------------------
     def can_resign(self) -> bool:
@@ -175,6 +185,15 @@ class SessionView:
 
     def can_hint(self) -> bool:
         return self.human_to_act and self.game.phase == MOVE
+
+    def can_advise_cube(self) -> bool:
+        """May this screen's player ask about the cube now: a double is theirs
+        to offer before the roll, or to answer (where hints are given)?"""
+        return self.may_hint() and (self.can_double() or self.must_answer_double())
+
+    def may_hint(self) -> bool:
+        """Are hints given in this match (not to a friend game's players)?"""
+        return True
 
     def _hint_key(self) -> HintKey:
         """The turn a hint is for (see :class:`~game.play.happenings.Hint`)."""

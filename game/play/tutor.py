@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from engine import Position, format_play, get_bot
+from engine import CubeAction, CubeAdvice, CubeQuestion, Position, advise, format_play, get_bot
 from engine.ai import cube
 from engine.ai.protocol import MatchContext
 from engine.analysis import Judge, Kind, Label, label_for
@@ -39,12 +39,14 @@ def _judge() -> Judge:
 @dataclass(frozen=True)
 class Advice:
     """What the computer prefers (``best``, notation or a cube action's
-    name) to what the player chose (``chosen``), and by how much."""
+    name) to what the player chose (``chosen``), and by how much; for a
+    cube action, the cube advice whose figures these are (``cube``)."""
 
     chosen: str
     best: str
     loss: float
     label: Label
+    cube: Optional[CubeAdvice] = None
 
 
 def advice_for_play(position: Position, dice: Tuple[int, int], play: Play) -> Optional[Advice]:
@@ -67,27 +69,29 @@ def advice_for_cube(
     ``owner`` 'centre' / 'me' / 'opponent'), TAKE or DROP (``position`` from
     the doubler, the side on roll).  ``match``: the score from the side that
     acts (None for money play), ``cube_value`` the cube before the double.
-    In a match the values are match-winning chances at the score, as
+    The values are the cube advice's (:func:`engine.advise`, what H says at
+    a cube decision): in a match match-winning chances at the score, as
     equity (:mod:`engine.ai.matchcube`), as the computer and the review
-    take them.  Where the score alone decides (the Crawford game, a cube
-    that already wins or loses the match, a double after the Crawford game:
+    take them; the double is worth the other side's better answer.  Where
+    the score alone decides (the Crawford game, a cube that already wins or
+    loses the match, a double after the Crawford game:
     :func:`engine.ai.cube.match_double_rule`) the tutor says nothing, as the
     review rates nothing there."""
     rule = cube.match_double_rule if kind is Kind.DOUBLE else cube.match_take_rule
     if rule(match, cube_value) is not None:
         return None
-    judge = _judge()
-    if kind is Kind.DOUBLE:
-        no_double, double = judge.cube_values(position, owner, match, cube_value)
-        values = {Kind.DOUBLE: double, Kind.NO_DOUBLE: no_double}
+    answering = kind is not Kind.DOUBLE
+    score = None if not match else (bool(match["crawford"]), match["my_away"], match["their_away"])
+    advice = advise(CubeQuestion(position, answering, cube_value, "centre" if answering else owner, score), _judge().bot)
+    if answering:
+        values = {Kind.TAKE: advice.figure(CubeAction.TAKE).equity, Kind.DROP: advice.figure(CubeAction.PASS).equity}
     else:
-        take, drop = judge.take_values(position, match, cube_value)
-        values = {Kind.TAKE: take, Kind.DROP: drop}
+        values = {Kind.DOUBLE: advice.double, Kind.NO_DOUBLE: advice.figure(CubeAction.NO_DOUBLE).equity}
     best = max(values, key=lambda k: values[k])
     loss = values[best] - values[kind]
     if loss < SPEAKS_FROM:
         return None
-    return Advice(kind.value, best.value, loss, label_for(loss))
+    return Advice(kind.value, best.value, loss, label_for(loss), advice)
 
 
 #: what a judged play is for: the log's length when it was made, and the play

@@ -31,7 +31,7 @@ from ..match.narrate import Narrator, both, start_words
 from ..input.intents import INTENT_EVENTS, intent_of
 from ..match import presenter
 from ..match.actions import MatchActions
-from ..match.boardview import RendererPlaces, animated, at_rest, hurry, numbered, pending_passes, showing_pass, viewer_of
+from ..match.boardview import RendererPlaces, animated, at_rest, hurry, numbered, pending_passes, showing_pass, tumbling, viewer_of, waiting
 from ..match.controller import BoardController, MoveQuery
 from ..match.frame import MatchFrame
 from ..match.copytext import copy_position
@@ -92,7 +92,7 @@ class MatchScene(Scene):
         #: the board as the engine has it has been drawn (dialogs and the result go over it)
         self._settled = False
         #: passes still to be shown when the panel was last filled (see _pending_passes)
-        self._passes_shown = 0
+        self._passes_shown = waiting(self.animator)
         #: the view of the table: top or oblique, turned and zoomed (tableview.py)
         self.table = TableView(self.settings, self.app.save_settings)
         self.table.on_change = self._view_changed
@@ -230,7 +230,7 @@ class MatchScene(Scene):
             self.actions.say(copy_position(self.session)) if copy_key(event) else self.do(ShowIds())
             self.dirty = True
             return
-        self.actions.say(None)
+        self.actions.heard_key(word)
         if word is None:
             return
         self.dirty = True
@@ -261,7 +261,7 @@ class MatchScene(Scene):
         if happenings:
             self.animator.push(happenings)
         g = s.game
-        self._passes_shown = len(pending_passes(self.animator))
+        self._passes_shown = waiting(self.animator)
         key = (g.turn, g.phase, s.match.game_number)
         new_turn = key != self._turn_key
         self._turn_key = key
@@ -281,11 +281,11 @@ class MatchScene(Scene):
 
     def _pass_seen(self) -> None:
         """The board has shown a pass: the panel and the top bar catch up."""
-        self._passes_shown = len(pending_passes(self.animator))
+        self._passes_shown = waiting(self.animator)
         self._changed()
 
     def panel_state(self) -> PanelState:
-        return presenter.panel_state(self.session, self.settings, self.actions.log_visible, pending_passes(self.animator))
+        return presenter.panel_state(self.session, self.settings, self.actions.log_visible, pending_passes(self.animator), tumbling(self.animator))
 
     def top_state(self) -> TopState:
         return presenter.top_state(self.session, pending_passes(self.animator))
@@ -303,7 +303,7 @@ class MatchScene(Scene):
         if s.hint_version != self._hint_seen:  # a hint came: drawn, and said
             self._hint_seen, self.dirty = s.hint_version, self.actions.hint_arrived()
         self.animator.update(dt)
-        if len(pending_passes(self.animator)) != self._passes_shown:
+        if waiting(self.animator) != self._passes_shown:
             self._pass_seen()
         self.table.update(dt, self.renderer, self.layout)
         if was_busy and not self.animator.busy:
@@ -330,7 +330,7 @@ class MatchScene(Scene):
         if head is not None:
             return animated(view, head, alpha, self.layout, seed=len(s.game.log))
         words = presenter.board_words(s, result_pending=self.questions.result_pending)
-        return at_rest(view, words, self.actions.notice, s.hint if words.moving else None, self.controller, self.query, self.places())
+        return at_rest(view, words, self.actions.notice, self.actions.shown_hint() if words.moving else None, self.controller, self.query, self.places())
 
     def render(self, surface: pygame.Surface, alpha: float) -> Optional[List[pygame.Rect]]:
         """Draw the board and the widgets, each only when it changed (see ``match/frame.py``)."""

@@ -378,7 +378,9 @@ class SidePanel:
             self._set_enabled(self.take, state.answer_double)
             self._set_enabled(self.drop, state.answer_double)
         if old is None or old.auto_end != state.auto_end:
-            self.auto.set_text(t("button.auto_on" if state.auto_end else "button.auto_off"))
+            key = "button.auto_on" if state.auto_end else "button.auto_off"  # the short words where the long do not fit
+            font = self.manager.get_theme().get_font(["button"])
+            self.auto.set_text(t(key) if button_width_for([t(key)], font) <= self.auto.rect.width else t(key + "_short"))
         if old is None or old.log_visible != state.log_visible:
             self.log_toggle.set_text(t("button.log_hide" if state.log_visible else "button.log_show"))
             bottom = self.log_rect.top if state.log_visible else self.rect.height - self.margin
@@ -433,12 +435,15 @@ class SidePanel:
             text = s.short_label if short else s.label
             if i < len(self._pool):
                 b = self._pool[i]
-                if b.relative_rect.size != rect.size:
+                resized = b.relative_rect.size != rect.size
+                if resized:
                     b.set_dimensions(rect.size)
                 if b.relative_rect.topleft != rect.topleft:
                     b.set_relative_position(rect.topleft)
                 if b.text != text:
                     b.set_text(text)
+                if resized:  # pygame_gui draws a resized button borderless until a later update: whole at once
+                    b.rebuild()
                 if not b.visible:
                     b.show()
             else:

@@ -70,6 +70,16 @@ def table_rows(records: Records) -> List[List[str]]:
     return rows
 
 
+def assisted_line(records: Records) -> Optional[str]:
+    """The games and matches with a take-back, counted apart from the table
+    (as chess programs keep assisted games unrated); None when there are none."""
+    total = records.total()
+    if not (total.assisted_games or total.assisted_matches):
+        return None
+    return t("records.assisted", played=total.assisted_games, won=total.assisted_won,
+             matches=total.assisted_matches, matches_won=total.assisted_matches_won)
+
+
 def dice_caption(records: Records) -> str:
     """The line under the dice chart: how many dice, in rolls of two and
     opening throws (one die each), and the share of doubles; each count with
@@ -131,6 +141,9 @@ class RecordsScene(MenuScene):
             self.label(pygame.Rect(x0, y, tw, row_h), t("records.no_games"), object_id="#small", fit=True)
             y += row_h
         self.lines = [t("records.note")]
+        assisted = assisted_line(rec)
+        if assisted is not None:
+            self.lines.append(assisted)
         if self.message:
             self.lines.append(shown(tr(self.message), 400))  # storage's line, in the language shown
         for line in self.lines:  # a long line (storage's) goes on in more rows

@@ -1,161 +1,89 @@
 """The review screen: a finished (or any) match, every decision rated.
 
 The analysis runs on a worker thread (:class:`~game.play.review_model.AnalysisJob`)
-while a progress bar fills; then the board shows each decision in turn: the
-position, the dice, the play made (orange arrows) and the expert's best play
-(blue arrows), the loss and its label, the luck of the roll; the cube only in
-a game played with it.  Below, the winning-chances graph
-(:mod:`game.board.graph`) marks the mistakes and the big luck, with its words
-and a legend of its marks and of the arrows; a click on it goes to that
-decision.  "Summary" shows each player's error rate per decision in
-millipoints (mEMG) with GNU Backgammon's rating word, mistakes by label and
-luck; "Show IDs" shows the position's GNU Backgammon IDs and copies them to
-the clipboard.
+while a progress bar fills (in the panel, under the lines); the decisions
+rated so far are shown and stepped through meanwhile.  The board shows each
+decision in turn: the position, the dice, the play made (orange arrows) and
+the best play (blue arrows), the loss and its label, the luck of the roll;
+the cube only in a game played with it.  Below, the winning-chances graph
+(:mod:`game.board.graph`; in a match, the match-winning chances), its axes
+named, marks the mistakes and the big luck, with a legend of its marks and
+of the arrows; a click on it goes to that decision.  "Summary" shows each
+player's error rate per decision in millipoints (mEMG) with GNU
+Backgammon's rating word, checker play and cube decisions apart, mistakes by
+label, luck with its rating word; "Show IDs" shows the position's GNU
+Backgammon IDs and copies them to the clipboard.  "Depth" analyses again
+at the other depth (2-ply, a deeper look than the computer plays with, by
+default; 1-ply, fast); an analysis made before is shown at once.
 
 Keys and pads: left/right (arrows, d-pad) a decision back or on; Tab and
 Shift+Tab (RB and LB) the next or previous mistake; up/down and Enter (A)
-the buttons; Escape (B) back.
+the buttons; S the summary, I the IDs, D the depth; Escape (B) back.
 """
 
 from __future__ import annotations
 
-import math
 from typing import List, Optional, Tuple
 
 import pygame
 
-from engine import Match, format_dice
-from engine.analysis import Decision, Kind, Label, MatchAnalysis
-from engine.kinds import Phase
+from engine import Match
+from engine.analysis import Kind, MatchAnalysis
 
 from ..system import clipboard
 from .host import AppHost
 from ..board.graph import BEST, PLAYED, GraphWords, WinGraph
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
+from ..board.reviewdraw import draw_arrows, draw_box, draw_progress, progress_bar, snapshot_of
 from ..words.i18n import t
+from ..words.help_text import wrap_html
 from ..input.intents import intent_of
-from ..play.review_model import AnalysisJob, ReviewModel, decision_ids, played_with_cube
-from ..play.session import Snapshot, player_name
+from ..play.analysis_files import AnalysisFiles
+from ..play.review_model import DEFAULT_DEPTH, DEPTHS, AnalysisJob, ReviewModel, decision_ids, played_with_cube
+from ..play.review_words import decision_lines, depth_words, graph_labels, graph_titles, status_line, summary_lines
+from ..play.session import player_name
+from ..play.takeback import taken_back_in
 from .ui import Action, MenuScene
 
-TEXT = (236, 222, 196)
-BAR_BACK = (60, 66, 74)
-BAR_FILL = (110, 205, 120)
+__all__ = ["ReviewScene", "decision_lines", "summary_lines", "snapshot_of", "graph_words"]
+
+#: the panel's lines: the decision's six, then the analysis' own
+LINES = 7
 
 
-def snapshot_of(d: Decision, cube: bool = True) -> Snapshot:
-    """What the board shows for decision ``d`` (absolute, for drawing);
-    ``cube``: the game was played with the cube (else none is drawn)."""
-    pos = d.position
-    mine = (pos.borne_off[0],) + tuple(pos.on_roll_counts())
-    theirs = (pos.borne_off[1],) + tuple(pos.opponent_counts())
-    counts = (mine, theirs) if d.player == 0 else (theirs, mine)
-    pm, po = pos.pips()
-    pips = (pm, po) if d.player == 0 else (po, pm)
-    dice = d.dice
-    remaining: Tuple[int, ...] = ()
-    if dice:
-        remaining = (dice[0],) * 4 if dice[0] == dice[1] else tuple(dice)
-    answering = d.kind in (Kind.TAKE, Kind.DROP)
-    turn = 1 - d.player if answering else d.player
-    return Snapshot(counts=counts, turn=turn, to_act=d.player, phase=Phase.MOVE if dice else Phase.ROLL, dice=dice,
-                    remaining=remaining, cube_enabled=cube, cube_value=d.cube_value, cube_owner=d.cube_owner, pips=pips)
-
-
-def draw_arrows(surface: pygame.Surface, layout: Layout, snap: Snapshot, viewer: int, player: int,
-                steps: Tuple[Tuple[int, int], ...], colour: Tuple[int, int, int], offset: float = 0.0) -> List[Tuple[Tuple[float, float], Tuple[float, float]]]:
-    """Arrows for ``player``'s ``steps`` (that player's numbering) from the
-    board of ``snap``; returns their (start, end) points."""
-    side = 0 if player == viewer else 1
-    counts = list(snap.counts[player])
-    segments = []
-    for frm, to in steps:
-        a = layout.slot(side, frm, max(0, counts[frm] - 1))
-        counts[frm] -= 1
-        b = layout.slot(side, to, counts[to])
-        counts[to] += 1
-        segments.append((a, b))
-    width = max(2, int(layout.d * 0.09))
-    shift = layout.d * offset
-    for (ax, ay), (bx, by) in segments:
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        if length < 1:
-            continue
-        ux, uy = dx / length, dy / length
-        ax, ay, bx, by = ax - uy * shift, ay + ux * shift, bx - uy * shift, by + ux * shift
-        head = min(length * 0.5, layout.d * 0.45)
-        base = (bx - ux * head, by - uy * head)
-        pygame.draw.line(surface, colour, (ax, ay), base, width)
-        wing = head * 0.55
-        pygame.draw.polygon(surface, colour, [(bx, by), (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)])
-    return segments
-
-
-def decision_lines(d: Decision, index: int, total: int) -> List[str]:
-    """The panel's lines for decision ``d`` (number ``index`` of ``total``)."""
-    name = player_name(d.player)
-    lines = [t("review.where", game=d.game, number=index + 1, total=total)]
-    if d.kind is Kind.MOVE:
-        dice = format_dice(d.dice) if d.dice else ""
-        lines.append(t("review.roll", name=name, dice=dice))
-        lines.append(t("review.played", play=d.played or t("review.no_play")))
-        lines.append(t("review.best", play=d.best or t("review.no_play")))
-    else:
-        lines.append(t("review.cube", name=name))
-        lines.append(t("review.played", play=t(f"review.action.{d.played}")))
-        lines.append(t("review.best", play=t(f"review.action.{d.best}")))
-    if d.forced:
-        lines.append(t("review.forced"))
-    elif d.mistake:
-        lines.append(t("review.loss", label=t(f"review.label.{d.label.value}"), loss=f"{d.loss:.3f}"))
-    else:
-        lines.append(t("review.good"))
-    lines.append(t("review.luck", luck=f"{d.luck:+.2f}") if d.kind is Kind.MOVE else "")
-    return lines
-
-
-def summary_lines(analysis: MatchAnalysis) -> List[str]:
-    """Each player's error rate per decision in millipoints with its rating
-    word, mistakes by label and luck; then what the error rate is."""
-    out = []
-    for s in analysis.players:
-        rating = t(f"review.rating.{s.rating.value}") if s.rating is not None else t("review.rating.none")
-        out.append(t("review.summary_rate", name=player_name(s.player), rate=f"{s.error_rate:.1f}", rating=rating))
-        counts = {k.value: v for k, v in s.labels.items()}
-        out.append(t("review.summary_labels", very_bad=counts["very bad"], bad=counts["bad"], doubtful=counts["doubtful"]))
-        out.append(t("review.summary_luck", luck=f"{s.luck:+.2f}", decisions=s.decisions))
-    out.append(t("review.summary_note"))
-    return out
-
-
-def graph_words() -> GraphWords:
-    """The graph's words in the language shown."""
+def graph_words(match: bool = False) -> GraphWords:
+    """The graph's words in the language shown (``match``: of the match-winning chances)."""
+    upright, across = graph_titles(match)
     return GraphWords(
-        title=t("review.graph.title", name=player_name(0)),
+        title=upright,
         played=t("review.graph.played"),
         best=t("review.graph.best"),
-        labels=tuple((label, t(f"review.label.{label.value}")) for label in (Label.DOUBTFUL, Label.BAD, Label.VERY_BAD)),
+        labels=graph_labels(),
         lucky=(t("review.graph.lucky", name=player_name(0)), t("review.graph.lucky", name=player_name(1))),
+        across=across,
     )
 
 
 class ReviewScene(MenuScene):
     """Review ``match``; ``back()`` leaves (to the screen it was opened from).
-    ``analysis``: an analysis already made (else one starts now)."""
+    ``analysis``: an analysis already made (else one starts now, ``ply``
+    deep, or ``job`` is the one running)."""
 
     def __init__(self, app: AppHost, match: Match, viewer: int = 0,
-                 analysis: Optional[MatchAnalysis] = None, job: Optional[AnalysisJob] = None):
+                 analysis: Optional[MatchAnalysis] = None, job: Optional[AnalysisJob] = None, ply: int = DEFAULT_DEPTH):
         super().__init__(app)
         self.match = match
         self.viewer = viewer
-        self.job: Optional[AnalysisJob] = None if analysis is not None else (job or AnalysisJob(match))
+        self.ply = analysis.ply if analysis is not None else job.ply if job is not None else ply
+        self.job: Optional[AnalysisJob] = None if analysis is not None else (job or self._job(self.ply))
         self.model: Optional[ReviewModel] = ReviewModel(analysis) if analysis is not None else None
         self.layout: Optional[Layout] = None
         self.renderer: Optional[BoardRenderer] = None
         self.graph: Optional[WinGraph] = None
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        #: the progress bar in the panel, under the lines
+        self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.show_summary = False
         self.error: Optional[str] = None
@@ -164,6 +92,9 @@ class ReviewScene(MenuScene):
         self.buttons: dict = {}
         #: the rows of the box over the board (the summary or a message), as last drawn
         self.box_rows: List[str] = []
+        #: the decision to show once the analysis (again, at another depth) has it
+        self._place = 0
+        self._take_finished()
 
     # -- building ----------------------------------------------------------------------------
     def build(self, size: Tuple[int, int]) -> None:
@@ -175,42 +106,56 @@ class ReviewScene(MenuScene):
         self.renderer = BoardRenderer(self.layout, show_numbers=s.show_point_numbers, show_pips=s.show_pips)
         m = max(6, f // 2)
         self.graph_rect = pygame.Rect(m, h - gh + m // 2, w - 2 * m, gh - m)
-        self.graph = WinGraph(self.graph_rect, self.model.decisions, graph_words(), self.renderer.text) if self.model else None
+        in_match = self.match.length > 1
+        self.graph = WinGraph(self.graph_rect, self.model.decisions, graph_words(in_match), self.renderer.text,
+                              match=in_match) if self.model else None
         panel = self.layout.panel_rect
         x, pw = panel.x + m, panel.width - 2 * m
-        lh = int(f * 1.5)
+        lh = int(f * 1.4)
         y = panel.y + m
         self.line_labels = []
-        for _ in range(6):
+        for _ in range(LINES):
             self.line_labels.append(self.label(pygame.Rect(x, y, pw, lh), " ", object_id="#status"))
             y += lh
-        bh = int(f * 2.1)
-        gap = max(4, f // 3)
-        y += gap
+        self.bar_rect = pygame.Rect(x, y + 2, pw, max(4, f // 3))
+        y = self.bar_rect.bottom + 2
+        bh = int(f * 2.0)
+        gap = max(3, f // 4)
         self.buttons = {}
-        ready = self.model is not None and bool(self.model.decisions)
-        for action, key in (("prev_mistake", "review.prev_mistake"), ("prev", "review.prev"), ("next", "review.next"),
-                            ("next_mistake", "review.next_mistake"), ("summary", "review.summary"),
-                            ("ids", "review.ids"), ("back", "review.back")):
-            b = self.button(pygame.Rect(x, y, pw, bh), t(key), (action,))
-            if not ready and action != "back":
+        for action, words in (("prev_mistake", t("review.prev_mistake")), ("prev", t("review.prev")),
+                              ("next", t("review.next")), ("next_mistake", t("review.next_mistake")),
+                              ("summary", t("review.summary")), ("ids", t("review.ids")),
+                              ("depth", depth_words(self.ply)), ("back", t("review.back"))):
+            b = self.button(pygame.Rect(x, y, pw, bh), words, (action,))
+            if not self._may(action):
                 b.disable()
             self.buttons[action] = b
             y += bh + gap
         self._show_lines()
 
+    def _may(self, action: str) -> bool:
+        """May the button for ``action`` be pressed now?"""
+        if action in ("back", "depth"):
+            return True
+        if self.model is None or not self.model.decisions:
+            return False
+        return action != "summary" or self.model.whole
+
     def _show_lines(self) -> None:
         lines: List[str] = []
+        percent = int(100 * (self.job.fraction if self.job else 0))
         if self.error is not None:
-            lines = [t("review.failed", reason=self.error)]
+            lines = [status_line(False, 0, self.ply, self.error)]
         elif self.model is None:
-            lines = [t("review.title"), t("review.analysing", percent=int(100 * (self.job.fraction if self.job else 0)))]
+            lines = [t("review.title"), t("review.analysing", percent=percent)]
         elif not self.model.decisions:
             lines = [t("review.nothing")]
         else:
             d = self.model.current
             assert d is not None
             lines = decision_lines(d, self.model.index, len(self.model.decisions))
+            lines[0] = t("review.taken_back", line=lines[0]) if taken_back_in(self.match, d.game, d.entry) else lines[0]
+            lines = (lines + [""] * LINES)[: LINES - 1] + [status_line(self.busy, percent, self.ply)]
         for label, text in zip(self.line_labels, lines + [""] * len(self.line_labels)):
             label.set_text(text or " ")
         self.dirty = True
@@ -218,19 +163,40 @@ class ReviewScene(MenuScene):
     # -- time ------------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        return self.job is not None and self.model is None and self.error is None
+        """Is the analysis still running?"""
+        return self.job is not None and not self.job.finished and self.error is None
+
+    def _take_finished(self) -> bool:
+        """Take the finished analysis (or its error); whether it had finished."""
+        job = self.job
+        if job is None or not job.finished or (self.model is not None and self.model.whole) or self.error is not None:
+            return False
+        if job.result is None:
+            self.error = job.error or "?"
+        elif self.model is None:
+            self.model = ReviewModel(job.result)
+            self.model.go(self._place)
+        else:
+            self.model.complete(job.result)
+        return True
 
     def update(self, dt: float) -> None:
         super().update(dt)
         job = self.job
-        if job is None or self.model is not None or self.error is not None:
+        if job is None or self.error is not None or (self.model is not None and self.model.whole):
             return
-        if job.finished:
-            if job.result is not None:
-                self.model = ReviewModel(job.result)
-            else:
-                self.error = job.error or "?"
+        if self._take_finished():
             self._rebuild(self.app.size)
+            return
+        came = job.decisions_so_far()
+        if came and self.model is None:
+            self.model = ReviewModel(None, came)
+            self.model.go(self._place)
+            self._rebuild(self.app.size)  # the board, the graph and the buttons to step with
+        elif self.model is not None and self.model.extend(came):
+            if self.graph is not None:
+                self.graph.decisions = list(self.model.decisions)
+            self._show_lines()
         elif abs(job.fraction - self._progress_shown) >= 0.01:
             self._progress_shown = job.fraction
             self._show_lines()
@@ -249,24 +215,20 @@ class ReviewScene(MenuScene):
         super().handle_event(event)
 
     def key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_i:
-            self.act(("ids",))
-        elif event.key == pygame.K_s:
-            self.act(("summary",))
+        letters = {pygame.K_i: "ids", pygame.K_s: "summary", pygame.K_d: "depth"}
+        if event.key in letters:
+            self.act((letters[event.key],))
 
     def act(self, action: Action) -> None:
         kind = action[0]
+        steps = {"prev": self.prev, "next": self.next, "prev_mistake": self.prev_mistake, "next_mistake": self.next_mistake}
         if kind == "back":
             self.back()
-        elif kind == "prev":
-            self.prev()
-        elif kind == "next":
-            self.next()
-        elif kind == "prev_mistake":
-            self.prev_mistake()
-        elif kind == "next_mistake":
-            self.next_mistake()
-        elif kind == "summary" and self.model is not None:
+        elif kind in steps:
+            steps[str(kind)]()
+        elif kind == "depth":
+            self.analyse_at(DEPTHS[(DEPTHS.index(self.ply) + 1) % len(DEPTHS)])
+        elif kind == "summary" and self._may("summary"):
             self.show_summary = not self.show_summary
             self.dirty = True
         elif kind == "ids" and self.model is not None and self.model.current is not None:
@@ -274,6 +236,26 @@ class ReviewScene(MenuScene):
             clipboard.copy(f"{pid}:{mid}")
             self.message = t("review.ids_line", pid=pid, mid=mid) + " · " + t("review.copied")
             self.dirty = True
+
+    def analyse_at(self, ply: int) -> None:
+        """Analyse again ``ply`` deep (at once where it was made before), at the same decision."""
+        if self.job is not None:
+            self.job.cancel()
+        if self.model is not None:
+            self._place = self.model.index
+        self.ply, self.error, self.show_summary, self.message = ply, None, False, ""
+        self.job = self._job(ply)
+        self.model = None
+        self._take_finished()
+        self._progress_shown = -1.0
+        self._rebuild(self.app.size)
+
+    def _job(self, ply: int) -> AnalysisJob:
+        """The analysis of the match ``ply`` deep: made before (in memory, or
+        kept beside the recent matches), else made now."""
+        storage = self.app.storage
+        files = None if storage.memory_only else AnalysisFiles(storage.data_dir)
+        return AnalysisJob(self.match, ply, files=files)
 
     def _moved(self, changed: bool) -> None:
         if changed:
@@ -316,7 +298,9 @@ class ReviewScene(MenuScene):
         assert self.layout is not None and self.renderer is not None
         d = self.model.current if self.model is not None else None
         if d is None:
-            self._draw_progress(surface)
+            if self.busy:
+                draw_progress(surface, progress_bar(self.graph_rect), self.progress_bar_fraction)
+                draw_progress(surface, self.bar_rect, self.progress_bar_fraction)
             return
         snap = snapshot_of(d, played_with_cube(self.match, d))
         self.renderer.draw(surface, BoardView(snap=snap, viewer=self.viewer))
@@ -327,42 +311,13 @@ class ReviewScene(MenuScene):
                 draw_arrows(surface, self.layout, snap, self.viewer, d.player, d.played_play, PLAYED, offset=-0.12)
         assert self.graph is not None and self.model is not None
         self.graph.draw(surface, self.model.index)
-        if self.show_summary:
-            self._draw_box(surface, [t("review.summary_title")] + summary_lines(self.model.analysis))
+        if self.busy:
+            draw_progress(surface, self.bar_rect, self.progress_bar_fraction)
+        if self.show_summary and self.model.analysis is not None:
+            self.box_rows = draw_box(surface, self.layout, self.renderer.text,
+                                     [t("review.summary_title")] + summary_lines(self.model.analysis), wrap_html)
         elif self.message:
-            self._draw_box(surface, [self.message], bottom=True)
-
-    def _draw_box(self, surface: pygame.Surface, lines: List[str], bottom: bool = False) -> None:
-        assert self.renderer is not None and self.layout is not None
-        from ..words.help_text import wrap_html
-
-        px = self.layout.font_px("prompt")
-        pad = px // 2
-        font = self.renderer.text.font(px)
-        room = self.layout.board_rect.width - 2 * pad
-        rows = [row for line in lines for row in (wrap_html(line, lambda s: font.size(s)[0], room).split("<br>") if line else [""])]
-        labels = [self.renderer.text.render(row, px, TEXT) for row in rows]
-        self.box_rows = rows
-        w = min(self.layout.board_rect.width, max(lab.get_width() for lab in labels) + 2 * pad)
-        h = sum(lab.get_height() for lab in labels) + 2 * pad
-        box = pygame.Rect(0, 0, w, h)
-        box.center = self.layout.board_rect.center
-        if bottom:
-            box.bottom = self.layout.board_rect.bottom - pad
-        pygame.draw.rect(surface, (20, 24, 29), box, border_radius=8)
-        pygame.draw.rect(surface, BEST, box, 2, border_radius=8)
-        y = box.top + pad
-        for lab in labels:
-            surface.blit(lab, (box.left + pad, y), area=pygame.Rect(0, 0, w - 2 * pad, lab.get_height()))
-            y += lab.get_height()
-
-    def _draw_progress(self, surface: pygame.Surface) -> None:
-        r = self.graph_rect
-        bar = pygame.Rect(r.x, r.centery - r.height // 6, r.width, max(6, r.height // 3))
-        pygame.draw.rect(surface, BAR_BACK, bar, border_radius=6)
-        fraction = self.job.fraction if self.job is not None else 0.0
-        if fraction > 0:
-            pygame.draw.rect(surface, BAR_FILL, pygame.Rect(bar.x, bar.y, int(bar.width * fraction), bar.height), border_radius=6)
+            self.box_rows = draw_box(surface, self.layout, self.renderer.text, [self.message], wrap_html, bottom=True)
 
     @property
     def progress_bar_fraction(self) -> float:

@@ -26,6 +26,13 @@ class Tally:
     #: matches left unfinished (a new match started over one, Restart): a
     #: losing game cannot be erased silently
     abandoned: int = 0
+    #: games with a take-back (the player saw the reply's dice), counted
+    #: apart from the games above, as chess programs keep assisted games
+    #: unrated; and matches with such a game
+    assisted_games: int = 0
+    assisted_won: int = 0
+    assisted_matches: int = 0
+    assisted_matches_won: int = 0
 
     def add(self, other: "Tally") -> "Tally":
         return Tally(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
@@ -73,10 +80,21 @@ class Records:
             out = out.add(t)
         return out
 
-    def record_game(self, key: str, won: bool, multiple: int = 1) -> None:
+    def record_game(self, key: str, won: bool, multiple: int = 1, assisted: bool = False) -> None:
         """A finished game; ``multiple`` 2 is a gammon, 3 a backgammon
-        (resigned gammons count too, as the engine's Result.multiple says)."""
+        (resigned gammons count too, as the engine's Result.multiple says);
+        an ``assisted`` game (one with a take-back) counts apart, as played
+        and won only.
+
+        >>> r = Records(); r.record_game("hotseat", True, 2, assisted=True)
+        >>> t = r.tally("hotseat"); (t.games_played, t.gammons_won, t.assisted_games, t.assisted_won)
+        (0, 0, 1, 1)
+        """
         t = self.tally(key)
+        if assisted:
+            t.assisted_games += 1
+            t.assisted_won += bool(won)
+            return
         t.games_played += 1
         t.games_won += bool(won)
         if multiple == 2:
@@ -90,12 +108,17 @@ class Records:
             else:
                 t.backgammons_lost += 1
 
-    def record_result(self, key: str, result: Result, player: int = 0) -> None:
+    def record_result(self, key: str, result: Result, player: int = 0, assisted: bool = False) -> None:
         """A finished game from an engine ``Result`` (winner, multiple) seen by ``player``."""
-        self.record_game(key, result.winner == player, result.multiple)
+        self.record_game(key, result.winner == player, result.multiple, assisted)
 
-    def record_match(self, key: str, won: bool) -> None:
+    def record_match(self, key: str, won: bool, assisted: bool = False) -> None:
+        """A finished match; ``assisted``: one of its games had a take-back (counted apart)."""
         t = self.tally(key)
+        if assisted:
+            t.assisted_matches += 1
+            t.assisted_matches_won += bool(won)
+            return
         t.matches_played += 1
         t.matches_won += bool(won)
 

@@ -1,0 +1,94 @@
+"""The judge of a review (:mod:`engine.analysis`): the expert computer
+player's answers, through its public methods only: its ranking of the plays
+(one roll deep, or at ply 2 the closest plays two rolls deep), the
+network's value of a position before the roll, and the cube model."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Tuple
+
+import numpy as np
+
+from .position import Position
+
+#: the deeper judge (ply 2): how many of the best plays by 1-ply, within how
+#: much equity of the best, are searched two rolls deep (the expert plays the
+#: best by 1-ply, so its own play is always among them when it had a rival)
+DEEP_CANDIDATES = 3
+DEEP_MARGIN = 0.08
+
+
+class Judge:
+    """The expert's ranking, the network's value and the cube model."""
+
+    def __init__(self, bot: Any = None, static: Any = None, ply: int = 1):
+        from .ai.bots import NetBot, get_bot
+
+        def network_bot(level: str) -> NetBot:
+            made = get_bot(level)
+            assert isinstance(made, NetBot)  # every level but 'random'
+            return made
+
+        if bot is None:
+            bot = network_bot("expert")
+            if ply == 2:  # the expert's network and cube, its closest plays two rolls deep
+                bot = NetBot("expert", bot.net, lookahead=2, deep_candidates=DEEP_CANDIDATES,
+                             deep_margin=DEEP_MARGIN, cube_lookahead=1)
+        self.bot = bot
+        self.static = static if static is not None else network_bot("intermediate")
+
+    def probs(self, position: Position) -> np.ndarray:
+        """The five outcome probabilities for the side on roll, before rolling:
+        one roll deep where the bot offers it (the expert's
+        ``evaluate_before_roll``, so a roll's luck averages to zero over the
+        21 rolls), else its ``evaluate``."""
+        before_roll = getattr(self.bot, "evaluate_before_roll", None)
+        probs = before_roll(position) if before_roll is not None else self.bot.evaluate(position)
+        return np.asarray(probs, dtype=float)
+
+    def equity(self, position: Position) -> float:
+        from .ai.network import equity
+
+        return float(equity(self.probs(position)))
+
+    def static_best(self, position: Position, dice: Tuple[int, int]) -> float:
+        """The mover's 0-ply equity after its best play with ``dice``; when
+        it has none, the other side's on roll on the same boards, negated.
+        Its average over the 36 rolls is :meth:`equity` (for the expert)."""
+        ranked = self.static.rank_plays(position, dice)
+        if ranked:
+            return float(ranked[0][1])
+        from .ai.network import equity
+
+        return -float(equity(self.static.evaluate(position.swapped())))
+
+    def cube_values(self, position: Position, owner: str, match: Optional[Mapping[str, Any]] = None,
+                    cube_value: int = 1) -> Tuple[float, float]:
+        """(no double, double) for the side on roll; the double is valued by
+        the opponent's better answer (take or pass).  In a match (``match``
+        from the side on roll, ``cube_value`` the cube before the double) in
+        match-winning chances, as equity (:func:`engine.ai.matchcube.to_equity`)."""
+        from .ai import cube, matchcube
+
+        probs = self.probs(position)
+        if cube.match_context(match) is not None:
+            no_double_mwc, take, pass_ = matchcube.double_values(probs, match, cube_value, owner, position.is_contact())
+            return (matchcube.to_equity(no_double_mwc, match, cube_value),
+                    matchcube.to_equity(min(take, pass_), match, cube_value))
+        x = cube.efficiency(position.is_contact())
+        no_double = cube.cubeful_equity(probs, owner, x)
+        double_take = 2.0 * cube.cubeful_equity(probs, "opponent", x)
+        return no_double, min(double_take, 1.0)
+
+    def take_values(self, doubler_view: Position, match: Optional[Mapping[str, Any]] = None,
+                    cube_value: int = 1) -> Tuple[float, float]:
+        """(take, drop) for the side that was doubled; in a match (``match``
+        from the side doubled) in match-winning chances, as equity."""
+        from .ai import cube, matchcube
+
+        probs = self.probs(doubler_view)
+        if cube.match_context(match) is not None:
+            take, drop = matchcube.take_values(probs, match, cube_value, doubler_view.is_contact())
+            return matchcube.to_equity(take, match, cube_value), matchcube.to_equity(drop, match, cube_value)
+        x = cube.efficiency(doubler_view.is_contact())
+        return -2.0 * cube.cubeful_equity(probs, "opponent", x), -1.0
