@@ -1,0 +1,108 @@
+"""How well the review finds the plays GNU Backgammon calls errors.
+
+    python benchmarks/review_agreement.py [--games 4] [--seed 1] [--ply 2] [--gnubg-plies 2]
+
+Needs the train extra (``pip install -e '.[train]'``: the ``gnubg`` package).
+Whole games are played by the beginner (White) against the intermediate
+(Black), seeded dice, so that both make mistakes; the review
+(``analyse_match(match, ply=...)``) labels every checker play, and GNU
+Backgammon values every legal play of the same decisions, cubeless,
+``--gnubg-plies`` deep.  A play is an error for either when it gives up at
+least 0.04 (the review's "doubtful").  Prints recall (of GNU Backgammon's
+errors, the share the review finds) and precision (of the review's errors,
+the share GNU Backgammon agrees with), with 95% (Wilson) intervals, and the
+mean absolute difference of the two losses.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import argparse  # noqa: E402
+import math  # noqa: E402
+import time  # noqa: E402
+from typing import List, Tuple  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from engine import Match, SeededDice, analyse_match, get_bot  # noqa: E402
+from engine.ai.network import equity  # noqa: E402
+from engine.analysis import Kind  # noqa: E402
+from engine.moves import legal_leaves  # noqa: E402
+
+ERROR = 0.04
+
+
+def wilson(k: int, n: int) -> Tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p, z = k / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def a_game(seed: int) -> Match:
+    bots = (get_bot("beginner", seed=seed), get_bot("intermediate", seed=seed + 1))
+    m = Match(dice=SeededDice(seed))
+    g = m.game
+    while not g.over:
+        if g.phase == "move":
+            g.play(bots[g.turn].choose_play(g.turn_start, g.dice))
+        else:
+            g.roll()
+    return m
+
+
+def gnubg_losses(teacher, position, dice, played) -> float:
+    """GNU Backgammon's loss of ``played`` against its best play (cubeless, for the mover)."""
+    legal = legal_leaves(position, dice)
+    keys = list(legal)
+    rows = np.array([o[::-1] + b for b, o in keys], dtype=np.float32)
+    mover = -equity(teacher.probabilities(rows[:, :26], rows[:, 26:]))
+    made = position.apply(played).key
+    return float(mover.max() - mover[keys.index(made)])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ply", type=int, default=2, help="the review's depth (1 or 2)")
+    ap.add_argument("--gnubg-plies", type=int, default=2)
+    args = ap.parse_args()
+    from engine.ai.teach.teacher import GnubgTeacher
+
+    teacher = GnubgTeacher(args.gnubg_plies)
+    ours_t = gnu_t = 0.0
+    pairs: List[Tuple[float, float]] = []
+    for k in range(args.games):
+        m = a_game(args.seed + 97 * k)
+        start = time.time()
+        analysis = analyse_match(m, ply=args.ply)
+        ours_t += time.time() - start
+        start = time.time()
+        for d in analysis.decisions:
+            if d.kind != Kind.MOVE or d.forced or d.played_play is None or d.dice is None:
+                continue
+            pairs.append((d.loss, gnubg_losses(teacher, d.position, d.dice, d.played_play)))
+        gnu_t += time.time() - start
+    both = sum(1 for a, b in pairs if a >= ERROR and b >= ERROR)
+    gnu = sum(1 for _, b in pairs if b >= ERROR)
+    ours = sum(1 for a, _ in pairs if a >= ERROR)
+    r, p = both / gnu if gnu else 1.0, both / ours if ours else 1.0
+    rl, rh = wilson(both, gnu)
+    pl, ph = wilson(both, ours)
+    mad = sum(abs(a - b) for a, b in pairs) / max(1, len(pairs))
+    print(f"{args.games} games, {len(pairs)} unforced checker plays; review at {args.ply}-ply ({ours_t:.0f} s), "
+          f"GNU Backgammon at {args.gnubg_plies}-ply cubeless ({gnu_t:.0f} s)")
+    print(f"errors (loss >= {ERROR}): GNU {gnu}, review {ours}, both {both}")
+    print(f"recall    {100 * r:.1f}% [{100 * rl:.1f}%, {100 * rh:.1f}%]")
+    print(f"precision {100 * p:.1f}% [{100 * pl:.1f}%, {100 * ph:.1f}%]")
+    print(f"mean absolute difference of the losses: {mad:.4f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""benchmarks/review_agreement.py's own sums, without GNU Backgammon: a
+stand-in teacher (the project's network, 0-ply) values the plays."""
+
+from __future__ import annotations
+
+import sys
+
+from engine import Position, get_bot
+from engine.ai.teach.teacher import NetworkTeacher
+from support import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from review_agreement import gnubg_losses, wilson  # noqa: E402
+
+
+def test_the_best_play_loses_nothing_and_another_loses_what_the_teacher_says():
+    teacher = NetworkTeacher(plies=0)
+    start, dice = Position.initial(), (3, 1)
+    ranked = get_bot("network").rank_plays(start, dice)
+    assert gnubg_losses(teacher, start, dice, ranked[0][0]) == 0.0
+    worst = ranked[-1]
+    assert abs(gnubg_losses(teacher, start, dice, worst[0]) - (ranked[0][1] - worst[1])) < 1e-4
+
+
+def test_wilson_intervals():
+    low, high = wilson(83, 91)
+    assert low < 83 / 91 < high and 0.8 < low and high < 0.97
+    assert wilson(0, 0) == (0.0, 1.0)
