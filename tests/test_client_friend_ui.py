@@ -275,6 +275,7 @@ def test_the_guest_is_told_at_once_that_the_hosts_game_closed_and_may_play_on_he
     dialog = guest.scene
     assert dialog.title == t("net.gone.host_title")
     assert [b.text for b in dialog.answer_buttons] == [t("net.gone.continue"), t("net.gone.wait")]
+    guest.app.settings.bot_pace = 600.0  # (the computer waits before its first action: the position is seen as taken over)
     guest.click_button(dialog.answer_buttons[0])  # play on here
     until([guest], lambda: gs.fallback, timeout=5)
     assert gs.match.to_json()["game"]["position"] == before["game"]["position"]  # the same position
