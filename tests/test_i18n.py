@@ -260,8 +260,8 @@ class Audit:
             self.note(where, text, f"{''.join(lacking)!r} missing from {path.rsplit('/', 1)[-1]}")
         if self.lang == "en" and re.search(r"[\u4e00-\u9fff]", plain) and plain not in dict(i18n.LANGUAGES).values():
             self.note(where, text, "Chinese in English")
-        if self.lang == "zh" and re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}\W+[A-Za-z]{2,}", re.sub(r"\S*\.(json|bak)\S*", "", plain)):
-            self.note(where, text, "English in Chinese")  # three words in a row (file names aside)
+        if self.lang == "zh" and re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}\W+[A-Za-z]{2,}", re.sub(r"\S*\.(json|bak)\S*|\S*://\S*", "", plain)):
+            self.note(where, text, "English in Chinese")  # three words in a row (file names and addresses aside)
         if width is not None and measure is not None and measure(plain) > width:
             self.note(where, text, f"cut: {measure(plain)} px wide in {width}")
 
