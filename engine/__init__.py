@@ -8,6 +8,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from . import compiled  # first: it chooses between the compiled and the pure hot paths
 from .ai.met import match_equity
 from .ai.protocol import Bot
 from .cubeadvice import CubeAction, CubeAdvice, CubeFigure, CubeQuestion, advise, cube_advice, cube_question
@@ -45,6 +46,7 @@ __all__ = [
     "InvalidMatchIdError", "MatFileError",
     "to_mat", "from_mat", "get_bot", "Bot", "analyse_match", "match_equity",
     "cube_advice", "cube_question", "advise", "CubeQuestion", "CubeAdvice", "CubeFigure", "CubeAction",
+    "compiled",
 ]
 
 

@@ -12,10 +12,13 @@ import numpy as np
 from .position import Position
 
 #: the deeper judge (ply 2): how many of the best plays by 1-ply, within how
-#: much equity of the best, are searched two rolls deep (the expert plays the
-#: best by 1-ply, so its own play is always among them when it had a rival)
-DEEP_CANDIDATES = 3
-DEEP_MARGIN = 0.08
+#: much equity of the best, are searched two rolls deep, and how many of each
+#: roll's plays the real network values there; wider and less pruned than
+#: the expert's own search (engine.ai.bots: 3 within 0.08, 6 a roll, within a
+#: budget), so that the review looks further than the computer plays
+DEEP_CANDIDATES = 5
+DEEP_MARGIN = 0.12
+DEEP_KEEP = 10
 
 
 class Judge:
@@ -32,8 +35,14 @@ class Judge:
         if bot is None:
             bot = network_bot("expert")
             if ply == 2:  # the expert's network and cube, its closest plays two rolls deep
-                bot = NetBot("expert", bot.net, lookahead=2, deep_candidates=DEEP_CANDIDATES,
-                             deep_margin=DEEP_MARGIN, cube_lookahead=1)
+                from .ai.prune import default_pruner
+                from .ai.search import Pruning
+
+                pruner = default_pruner()
+                bot = NetBot("expert", bot.net, lookahead=2, deep_candidates=DEEP_CANDIDATES, deep_margin=DEEP_MARGIN,
+                             prune=Pruning(pruner, DEEP_KEEP) if pruner is not None else None, cube_lookahead=1)
+            elif ply == 1:  # one roll deep: the expert's first look
+                bot = NetBot("expert", bot.net, lookahead=1, cube_lookahead=1)
         self.bot = bot
         self.static = static if static is not None else network_bot("intermediate")
 

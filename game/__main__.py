@@ -80,7 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="an invite link to open (backgammon://join/..., or a match server's http(s)://.../join/CODE): "
                              "the friend screen, filled in, Join ready; or a match file (.mat) to review; "
                              "handed to the game already running, if one is")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    from engine.compiled import describe
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} (engine: {describe()})")
     parser.add_argument("--size", type=parse_size, default=None, metavar="WIDTHxHEIGHT",
                         help=f"window size, e.g. 1280x720 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
@@ -107,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # first: in the frozen app a rollout's worker process starts here
     args = build_parser().parse_args(argv)
     if args.install_desktop_entry or args.remove_desktop_entry:
         from .system.desktop import run
@@ -207,6 +212,8 @@ def smoke_test(app, max_seconds: float = 240.0) -> int:
     to its result screen; exit 0 when it got there.  The expert needs the
     shipped network (assets/weights.npz), so a build or an installation
     without it fails here.  Changes no saved setting."""
+    from engine.compiled import describe
+
     import time
 
     from .play.options import MatchOptions
@@ -230,7 +237,7 @@ def smoke_test(app, max_seconds: float = 240.0) -> int:
     line = (
         f"smoke test: {'/'.join(levels)} against itself, {app.frames} frames, {app.renders} renders, "
         f"{len(session.game.log)} log entries, result {result.kind if result else None}, "
-        f"result screen {'shown' if reached else 'NOT shown'}"
+        f"result screen {'shown' if reached else 'NOT shown'}; engine: {describe()}"
     )
     say_smoke(line)
     return 0 if reached else 1

@@ -117,12 +117,22 @@ def test_hint_values_are_one_scale_and_never_rise_down_the_list():
         assert values == sorted(values, reverse=True), (pos, dice)
         if len(ranked) < 2 or not pos.is_contact():
             continue
-        # the plays a hint shows are all valued by the same search, one roll deep
+        # the plays the search took two rolls deep lead the list, their differences the search's own;
+        # the others follow, valued one roll deep (lowered where needed to stay below them)
         keys = {leaf[0]: key for key, leaf in legal_leaves(pos, dice).items()}
-        top = ranked[:SHOWN]
         evaluator = lambda me, them: race.evaluate_boards(bot.net.evaluate_boards, me, them)  # noqa: E731
-        deep = search.one_ply(evaluator, [keys[play] for play, _ in top])
-        assert [round(e, 6) for _, e in top] == [round(float(v), 6) for v in deep]
+        one = search.one_ply(evaluator, [keys[play] for play, _ in ranked[: bot.candidates]])
+        by_one = sorted(zip([p for p, _ in ranked[: bot.candidates]], one), key=lambda t: -t[1])
+        deep_set = [p for p, v in by_one[: bot.deep_candidates] if v >= by_one[0][1] - bot.deep_margin]
+        if len(deep_set) > 1:
+            deep = search.two_ply(evaluator, [keys[p] for p in deep_set], bot.prune, bot.deep_budget)
+            searched = deep_set[: len(deep)]
+            if len(searched) > 1:
+                shown = dict(ranked)
+                assert {p for p, _ in ranked[: len(searched)]} == set(searched)
+                for (a, va), (b, vb) in zip(zip(searched, deep), zip(searched[1:], deep[1:])):
+                    assert round(shown[a] - shown[b], 6) == round(float(va - vb), 6)
+        assert len(ranked) >= SHOWN or len(ranked) == len(keys)
     top3 = [e for _, e in bot.rank_plays(Position.initial(), (3, 1))[:3]]
     assert top3[0] > top3[1] >= top3[2]
 

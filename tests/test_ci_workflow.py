@@ -31,6 +31,7 @@ def test_the_workflow_runs_the_steps_of_ci_run_in_the_same_order():
         "ruff check .",
         "mypy",
         "python -m pytest -q",
+        "python -m pytest -q engine tests/test_ai.py tests/test_analysis.py tests/test_api_errors.py tests/test_bearoff.py tests/test_compiled.py tests/test_cube_advice.py tests/test_engine_surface.py tests/test_game.py tests/test_golden.py tests/test_ids.py tests/test_kinds.py tests/test_longrace.py tests/test_match_cube.py tests/test_matfile.py tests/test_notation.py tests/test_position.py tests/test_properties.py tests/test_rules.py tests/test_rollout.py",
         "pip install -q pyinstaller>=6",
         "pyinstaller build_exe.spec --noconfirm --clean --log-level WARN",
     ]

@@ -108,3 +108,46 @@ def test_a_wheel_installed_in_a_fresh_environment_plays_the_expert_from_another_
     assert move == "8/5 6/5"  # the expert's opening 3-1
     version = subprocess.run([str(python), "-m", "game", "--version"], cwd=elsewhere, capture_output=True, text=True, timeout=120, env=env)
     assert version.returncode == 0 and version.stdout.strip().startswith("backgammon ")
+    import shutil
+    import sysconfig
+
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler):  # built here with a C compiler: the wheel carries the compiled engine, and runs it
+        assert any(name.endswith((".so", ".pyd")) for name in zipfile.ZipFile(wheel).namelist())
+        assert "(engine: compiled (mypyc)" in version.stdout, version.stdout
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_package_builds_and_plays_pure(tmp_path):
+    # CC=false: every compile fails, as on a machine without a compiler; setup.py builds on without
+    # the compiled modules and the pure-Python engine runs
+    source = _copy_source(tmp_path / "source")
+    wheels = tmp_path / "wheels"
+    env = dict(os.environ, CC="false", CXX="false")
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(wheels)],
+                           capture_output=True, text=True, timeout=600, env=env)
+    assert build.returncode == 0, build.stderr[-3000:]
+    (wheel,) = wheels.glob("backgammon-*.whl")
+    import zipfile
+
+    assert not any(name.endswith((".so", ".pyd")) for name in zipfile.ZipFile(wheel).namelist())
+    target = tmp_path / "installed"
+    install = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+                             capture_output=True, text=True, timeout=600)
+    assert install.returncode == 0, install.stderr[-3000:]
+    script = (
+        "import engine, pathlib, sys\n"
+        "from engine import Position, format_play, get_bot\n"
+        "from engine.compiled import describe\n"
+        f"assert pathlib.Path(engine.__file__).is_relative_to({str(target)!r}), engine.__file__\n"
+        "print(describe())\n"
+        "pos = Position.initial()\n"
+        "print(format_play(pos, get_bot('expert', seed=1).choose_play(pos, (3, 1))))\n"
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONHOME", "BACKGAMMON_PURE")}
+    run_env["PYTHONPATH"] = str(target)
+    run = subprocess.run([sys.executable, "-c", script], cwd=elsewhere, capture_output=True, text=True, timeout=300, env=run_env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split()[:2] == ["pure", "Python"] and run.stdout.strip().endswith("8/5 6/5"), run.stdout

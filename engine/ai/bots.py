@@ -64,7 +64,10 @@ class NetBot:
     never choose a play estimated worse than the best by more than this.
     ``cube_lookahead``: 0 or 1, how deep the cube decisions and the answers
     to resignations look (:meth:`evaluate_before_roll`); by default 1 when
-    the bot looks ahead at all, else 0.
+    the bot looks ahead at all, else 0.  ``prune``: two rolls deep, value
+    only each roll's plays a small network ranks best (:class:`search.Pruning`);
+    ``deep_budget``: the most boards the second roll may value per move (the
+    closest plays are searched in order while it lasts; see :func:`search.two_ply`).
     """
 
     def __init__(
@@ -80,6 +83,8 @@ class NetBot:
         deep_candidates: int = 2,
         deep_margin: float = 0.03,
         cube_lookahead: int | None = None,
+        prune: "search.Pruning | None" = None,
+        deep_budget: int | None = None,
     ):
         self.level = level
         self.net = net if net is not None else default_network()
@@ -91,6 +96,8 @@ class NetBot:
         self.deep_candidates = deep_candidates
         self.deep_margin = deep_margin
         self.cube_lookahead = min(lookahead, 1) if cube_lookahead is None else cube_lookahead
+        self.prune = prune
+        self.deep_budget = deep_budget
         self._rng = random.Random(seed)
 
     # -- evaluation ---------------------------------------------------------
@@ -132,7 +139,9 @@ class NetBot:
             order = np.argsort(-values)
             top = [int(i) for i in order[: self.deep_candidates] if values[i] >= values[order[0]] - self.deep_margin]
             if len(top) > 1:
-                deeper = search.two_ply(self._evaluator, [keys[i] for i in top])
+                deeper = search.two_ply(self._evaluator, [keys[i] for i in top], self.prune, self.deep_budget)
+                top = top[: len(deeper)]  # those the budget allowed
+            if len(top) > 1:
                 # the searched ones keep their order among themselves, ahead of the rest
                 lift = float(values[order[0]]) - float(deeper.max()) + 1e-6
                 for i, v in zip(top, deeper):
@@ -282,6 +291,24 @@ class RandomBot:
 
 LEVELS = ("beginner", "intermediate", "expert")
 
+#: the expert's two-roll search: the best plays by 1-ply within this margin of the best, at most
+#: this many, are valued two rolls deep, each roll's few best plays (by the pruning network)
+#: valued by the real network, while the boards generated stay within the budget (the same bound
+#: on every machine: about 0.2 s of one core here; docs/strength.md)
+EXPERT_DEEP_CANDIDATES = 3
+EXPERT_DEEP_MARGIN = 0.08
+EXPERT_DEEP_BUDGET = 30_000
+EXPERT_PRUNE_KEEP = 6
+
+
+def expert_pruning() -> "search.Pruning | None":
+    """The expert's pruning at the second roll; None where the pruning
+    network is not installed (every play is then valued in full)."""
+    from .prune import default_pruner
+
+    pruner = default_pruner()
+    return search.Pruning(pruner, EXPERT_PRUNE_KEEP) if pruner is not None else None
+
 
 def get_bot(level: str, seed: int | None = None, net: Network | None = None) -> "NetBot | RandomBot":
     """A computer player: 'beginner', 'intermediate', 'expert', 'network'
@@ -295,8 +322,10 @@ def get_bot(level: str, seed: int | None = None, net: Network | None = None) -> 
         raise ArgumentTypeError(f"net must be a Network, not {type(net).__name__}")
     if level == "random":
         return RandomBot(seed)
-    if level == "expert":
-        return NetBot(level, net, lookahead=1, seed=seed)
+    if level == "expert":  # one roll deep, and the closest plays two rolls deep while the budget lasts
+        return NetBot(level, net, lookahead=2, seed=seed, deep_candidates=EXPERT_DEEP_CANDIDATES,
+                      deep_margin=EXPERT_DEEP_MARGIN, prune=expert_pruning(), deep_budget=EXPERT_DEEP_BUDGET,
+                      cube_lookahead=1)
     if level == "network":  # the network alone: no noise, no lookahead (for measuring it)
         return NetBot(level, net, seed=seed)
     if level == "intermediate":

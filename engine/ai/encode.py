@@ -112,10 +112,15 @@ def shot_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     """
     hitters = _mask(me[:, 1:26] > 0)  # bits 1..25: my points and the bar
     blots = _mask((them[:, 1:25] == 1)[:, ::-1])  # bit q: their blot on my point q
-    dist = np.empty((me.shape[0], 24), dtype=np.float32)
+    # the same two masks come back again and again in a search's batch:
+    # each distinct pair is worked out once
+    pairs, back = np.unique((hitters << 26) | blots, return_inverse=True)
+    hitters, blots = pairs >> 26, pairs & ((1 << 26) - 1)
+    dist = np.empty((pairs.shape[0], 24), dtype=np.float32)
     for d in range(1, 25):
         dist[:, d - 1] = ((hitters >> d) & blots) != 0
-    return _reach_chance(dist)
+    chance: np.ndarray = _reach_chance(dist)[back.reshape(-1)]
+    return chance
 
 
 def contact(me: np.ndarray, them: np.ndarray) -> np.ndarray:
@@ -173,6 +178,16 @@ def escape_chance(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     """
     back = _bit_length(_mask(side[:, 1:26] > 0)) - 1  # -1 when all are off
     blocked = _mask((other[:, 1:25] >= 2)[:, ::-1])  # bit q: their point on my q
+    pairs, again = np.unique(((back + 1) << 26) | blocked, return_inverse=True)  # each distinct pair once
+    back, blocked = (pairs >> 26) - 1, pairs & ((1 << 26) - 1)
+    chance: np.ndarray = _escape(back, blocked)[again.reshape(-1)]
+    return chance
+
+
+def _escape(back: np.ndarray, blocked: np.ndarray) -> np.ndarray:
+    """:func:`escape_chance` of a last checker on ``back`` (-1: none left)
+    past the points in the ``blocked`` bitmask (bit q: a point the other
+    side holds, on this side's q)."""
     ahead = blocked & _BLOCKADE_BITS & ((np.int64(1) << np.maximum(back, 0)) - 1)
     lowest = _bit_length(ahead & -ahead) - 1
     dest = back[:, None] - _DISTANCES[None, :]
@@ -216,7 +231,15 @@ def _containment(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     fraction of rolls with which a checker there would get past every point
     ``side`` holds outside its home board in front of it (blocks in between ignored)."""
     blocked = _mask((side[:, 1:25] >= 2)[:, ::-1])  # bit q: side's point on the other's q
-    total = np.zeros(side.shape[0], dtype=np.float32)
+    masks, again = np.unique(blocked, return_inverse=True)  # each distinct blockade once
+    held: np.ndarray = _contained(masks)[again.reshape(-1)]
+    return held
+
+
+def _contained(blocked: np.ndarray) -> np.ndarray:
+    """:func:`_containment` of blockades given as bitmasks (bit q: a point
+    held on the other side's q)."""
+    total = np.zeros(blocked.shape[0], dtype=np.float32)
     for start in range(19, 25):
         ahead = blocked & _BLOCKADE_BITS & ((1 << start) - 1)
         lowest = _bit_length(ahead & -ahead) - 1

@@ -40,7 +40,14 @@ def flip(probs: np.ndarray) -> np.ndarray:
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    out: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    """The logistic function, worked out in place in a new array (no
+    temporaries: the search's batches are large); exp's overflow for very
+    negative inputs gives the right limit, 0."""
+    out: np.ndarray = np.negative(z)
+    np.clip(out, -40.0, 40.0, out=out)
+    np.exp(out, out=out)
+    out += 1.0
+    np.reciprocal(out, out=out)
     return out
 
 

@@ -32,17 +32,31 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..moves import legal_leaves
 from ..position import Position
+from .expand import chosen_replies, reply_rows, roll_rows, static_rows, terminal_equity
 from .network import equity, flip
+from .prune import Pruner
+
+__all__ = ["ROLLS", "ROLL_WEIGHTS", "Evaluator", "Key", "Pruning", "leaf_keys", "terminal_equity", "static", "one_ply", "two_ply", "before_roll"]
 
 Board = Tuple[int, ...]
 Key = Tuple[Board, Board]
 Evaluator = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Pruning:
+    """Two rolls deep, value only the ``keep`` plays of each roll that the
+    small ``network`` (:mod:`engine.ai.prune`) ranks best."""
+
+    network: Pruner
+    keep: int = 3
 
 #: the 21 distinct rolls and their probabilities
 ROLLS: List[Tuple[int, int]] = [(a, b) for a in range(1, 7) for b in range(a, 7)]
@@ -54,28 +68,45 @@ def leaf_keys(position: Position, dice: Sequence[int]) -> List[Key]:
     return list(legal_leaves(position, dice).keys())
 
 
-def terminal_equity(b: Board, o_own: Board) -> float:
-    """Points won by a side that has just borne off its last checker
-    (``o_own``: the loser's board in its own numbering)."""
-    if o_own[0] > 0:
-        return 1.0
-    if o_own[25] or any(o_own[19:25]):
-        return 3.0
-    return 2.0
+def _boards(rows: bytearray, turned: bool = False) -> Tuple[np.ndarray, np.ndarray]:
+    """Rows of 52 counts (:mod:`engine.ai.expand`) -> (me, them), float32
+    (N, 26); ``turned``: the first board is in the other side's numbering
+    (:func:`expand.roll_rows`' rows), turned around here."""
+    arr = np.frombuffer(rows, dtype=np.uint8).reshape(-1, 52)
+    if turned:
+        return arr[:, 25::-1].astype(np.float32), arr[:, 26:].astype(np.float32)
+    out = arr.astype(np.float32)
+    return out[:, :26], out[:, 26:]
 
 
-def _on_roll_equity(evaluate: Evaluator, rows: List[Board]) -> np.ndarray:
-    """Equity of the side on roll for rows of 52 slots (its board, then the other's)."""
-    arr = np.array(rows, dtype=np.float32)
-    return equity(evaluate(arr[:, :26], arr[:, 26:]))
+def _on_roll_equity(evaluate: Evaluator, rows: bytearray) -> np.ndarray:
+    """Equity of the side on roll for each row."""
+    me, them = _boards(rows)
+    return equity(evaluate(me, them))
+
+
+def _starts(groups: List[int]) -> np.ndarray:
+    return np.concatenate(([0], np.cumsum(groups)[:-1])).astype(np.intp)
+
+
+def _pick(values: np.ndarray, groups: List[int], best: bool) -> Tuple[np.ndarray, List[int]]:
+    """Per group of consecutive ``values`` (sizes ``groups``, each at least
+    one): the largest (``best``) or smallest value, and the index within
+    its group of the first row that has it."""
+    starts = _starts(groups)
+    picked = (np.maximum if best else np.minimum).reduceat(values, starts)
+    at = np.flatnonzero(values == np.repeat(picked, groups))
+    first = at[np.searchsorted(at, starts)]
+    return picked, (first - starts).tolist()
 
 
 def static(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:
     """Mover's equity for each resulting board, 0-ply."""
-    eq = -_on_roll_equity(evaluate, [o_my[::-1] + b for b, o_my in keys])
-    for i, (b, o_my) in enumerate(keys):
-        if b[0] == 15:
-            eq[i] = terminal_equity(b, o_my[::-1])
+    rows = bytearray()
+    exact = static_rows(list(keys), rows)
+    eq = -_on_roll_equity(evaluate, rows)
+    for i, value in exact:
+        eq[i] = value
     return eq
 
 
@@ -84,53 +115,14 @@ def _replies(evaluate: Evaluator, keys: Sequence[Key]) -> Tuple[np.ndarray, List
     after the opponent's best reply (0-ply), and the positions those replies
     leave, as keys seen from the mover, now on roll (``(board, opponent in
     the mover's numbering)``), or ``None`` where the game is over."""
-    rows: List[Board] = []
-    groups: List[int] = []
-    fixed: List[Tuple[int, float]] = []  # (row, mover's equity) for finished games
-    reply_keys: List[List[Key]] = []  # per key and roll: the candidate replies
-    for b, o_my in keys:
-        if b[0] == 15:
-            value = terminal_equity(b, o_my[::-1])
-            for _ in ROLLS:
-                fixed.append((len(rows), value))
-                rows.append(b + o_my[::-1])
-                groups.append(1)
-                reply_keys.append([])
-            continue
-        opp_view = Position.from_boards(o_my[::-1], b)
-        for roll in ROLLS:
-            legal = legal_leaves(opp_view, roll)
-            if not legal:  # the opponent passes: the mover is on roll on the same boards
-                rows.append(b + o_my[::-1])
-                groups.append(1)
-                reply_keys.append([(b, o_my)])
-                continue
-            cands: List[Key] = []
-            for ob, m_theirs in legal:
-                if ob[0] == 15:
-                    fixed.append((len(rows), -terminal_equity(ob, m_theirs[::-1])))
-                rows.append(m_theirs[::-1] + ob)
-                # the mover on roll: its board, the opponent in the mover's numbering
-                cands.append((m_theirs[::-1], ob[::-1]))
-            groups.append(len(legal))
-            reply_keys.append(cands)
+    keys = list(keys)
+    rows = bytearray()
+    groups, fixed, reply_keys = reply_rows(keys, rows)
     eq = _on_roll_equity(evaluate, rows)
     for idx, value in fixed:
         eq[idx] = value
-    starts = np.concatenate(([0], np.cumsum(groups)[:-1]))
-    worst_at = [int(s + np.argmin(eq[s : s + g])) for s, g in zip(starts, groups)]
-    worst = eq[worst_at].reshape(len(keys), len(ROLLS))
-    chosen: List[List[Optional[Key]]] = []
-    for k, (b, _) in enumerate(keys):
-        per_roll: List[Optional[Key]] = []
-        for r in range(len(ROLLS)):
-            i = k * len(ROLLS) + r
-            cands = reply_keys[i]
-            reply = cands[worst_at[i] - starts[i]] if cands and b[0] != 15 else None
-            # None where the game is over: the mover or the opponent has borne off all
-            per_roll.append(None if reply is None or reply[1][25] == 15 else reply)
-        chosen.append(per_roll)
-    return worst, chosen
+    worst, picked = _pick(eq, groups, best=False)
+    return worst.reshape(len(keys), len(ROLLS)), chosen_replies(keys, reply_keys, picked)
 
 
 def one_ply(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:
@@ -140,10 +132,9 @@ def one_ply(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:
     return worst @ ROLL_WEIGHTS
 
 
-def _mover_wins(b: Board, o_my: Board) -> np.ndarray:
-    """The five probabilities of a side that has just borne off its last checker
-    (``o_my``: the loser's board in the winner's numbering)."""
-    points = terminal_equity(b, o_my[::-1])
+def _mover_wins(points: float) -> np.ndarray:
+    """The five probabilities of a side that has just borne off its last
+    checker and wins ``points`` (1, 2 or 3)."""
     return np.array([1.0, float(points >= 2), float(points >= 3), 0.0, 0.0], dtype=np.float32)
 
 
@@ -158,57 +149,92 @@ def before_roll(evaluate: Evaluator, positions: Sequence[Position]) -> np.ndarra
     >>> p.shape, 0.45 < float(p[0, 0]) < 0.6
     ((1, 5), True)
     """
-    if not positions:
+    return _before_roll_boards(evaluate, [pos.boards for pos in positions])
+
+
+def _before_roll_boards(evaluate: Evaluator, boards: List[Tuple[Board, Board]], prune: Optional[Pruning] = None) -> np.ndarray:
+    """:func:`before_roll` of positions given as (the side on roll's board,
+    the other's), each in its own numbering; with ``prune``, only the plays
+    its network ranks best for each roll are valued (:func:`_deep_rows`)."""
+    if not boards:
         return np.zeros((0, 5), dtype=np.float32)
-    rows: List[Board] = []
-    groups: List[int] = []
-    exact: List[Tuple[int, np.ndarray]] = []
-    for pos in positions:
-        for roll in ROLLS:
-            legal = legal_leaves(pos, roll)
-            if not legal:  # a pass: the opponent is on roll on the same boards
-                rows.append(pos.boards[1] + pos.boards[0])
-                groups.append(1)
-                continue
-            for b, o_my in legal:
-                if b[0] == 15:
-                    exact.append((len(rows), _mover_wins(b, o_my)))
-                rows.append(o_my[::-1] + b)  # the opponent on roll after the play
-            groups.append(len(legal))
-    arr = np.array(rows, dtype=np.float32)
-    mine = flip(evaluate(arr[:, :26], arr[:, 26:]))  # back to the mover's side
-    for idx, probs in exact:
-        mine[idx] = probs
-    eq = equity(mine)
-    starts = np.concatenate(([0], np.cumsum(groups)[:-1])).astype(np.intp)
-    best_at = [int(s + np.argmax(eq[s : s + g])) for s, g in zip(starts, groups)]
-    chosen = mine[best_at].reshape(len(positions), len(ROLLS), 5)
+    rows = bytearray()
+    groups, exact = roll_rows(boards, rows)
+    return _best_of_rolls(evaluate, rows, groups, exact, len(boards), prune)
+
+
+def _best_of_rolls(evaluate: Evaluator, rows: bytearray, groups: List[int], exact: List[Tuple[int, float]],
+                   count: int, prune: Optional[Pruning] = None) -> np.ndarray:
+    """(count, 5): for ``count`` positions of 21 groups of rows each (the
+    results of each roll's plays, the other side on roll), the five
+    probabilities after each roll's best play, averaged over the rolls."""
+    me, them = _boards(rows, turned=True)
+    exact_at = np.array([i for i, _ in exact], dtype=np.intp)
+    if prune is not None:
+        me, them, groups, exact_at, kept = _pruned(prune, me, them, groups, exact_at)
+        exact = [exact[j] for j in kept]
+    mine = flip(evaluate(me, them))  # back to the side that played
+    for idx, (_, points) in zip(exact_at, exact):
+        mine[idx] = _mover_wins(points)
+    _, picked = _pick(equity(mine), groups, best=True)
+    best_at = _starts(groups) + np.asarray(picked, dtype=np.intp)
+    chosen = mine[best_at].reshape(count, len(ROLLS), 5)
     averaged: np.ndarray = np.einsum("nrk,r->nk", chosen, ROLL_WEIGHTS).astype(np.float32)
     return averaged
 
 
-def _value_on_roll_one_ply(evaluate: Evaluator, positions: List[Key]) -> np.ndarray:
-    """Equity of the side on roll in each (board, opponent in its numbering)
-    position, averaged over its 21 rolls, each answered by its best play (0-ply)."""
-    probs = before_roll(evaluate, [Position.from_boards(me, opp_my[::-1]) for me, opp_my in positions])
-    return equity(probs)
+def _pruned(prune: Pruning, me: np.ndarray, them: np.ndarray, groups: List[int],
+            exact_at: np.ndarray) -> Tuple[np.ndarray, np.ndarray, List[int], np.ndarray, List[int]]:
+    """Only the ``prune.keep`` rows of each group that the pruning network
+    likes best for the side that played (and every finished game): the rows,
+    the new groups' sizes, where the finished games now are, and which of
+    them were kept (all)."""
+    guess = -prune.network.scores(me, them)  # for the side that played
+    if len(exact_at):
+        guess[exact_at] = np.inf
+    sizes = np.asarray(groups, dtype=np.intp)
+    gid = np.repeat(np.arange(len(groups)), sizes)
+    order = np.lexsort((-guess, gid))
+    rank = np.arange(len(order)) - _starts(groups)[gid[order]]
+    keep = np.sort(order[rank < prune.keep])
+    where = np.full(len(guess), -1, dtype=np.intp)
+    where[keep] = np.arange(len(keep))
+    return me[keep], them[keep], np.minimum(sizes, prune.keep).tolist(), where[exact_at], list(range(len(exact_at)))
 
 
-def two_ply(evaluate: Evaluator, keys: Sequence[Key]) -> np.ndarray:
+def two_ply(evaluate: Evaluator, keys: Sequence[Key], prune: Optional[Pruning] = None,
+            budget: Optional[int] = None) -> np.ndarray:
     """Mover's equity for each resulting board two rolls deep: the opponent's
     best reply to each of its rolls (by 0-ply), then that position valued
-    one roll deep."""
+    one roll deep (with ``prune``, each roll's best play among those its
+    small network ranks first).
+
+    ``budget``: the most boards the second roll may generate (a bound on
+    the time, the same on every machine); the keys are searched in order
+    while it lasts, never fewer than one, and the result has a value for
+    each key searched (perhaps fewer than the keys)."""
+    keys = list(keys)
     worst, chosen = _replies(evaluate, keys)
-    todo: List[Key] = []
+    rows = bytearray()
+    groups: List[int] = []
+    exact: List[Tuple[int, float]] = []
     where: List[Tuple[int, int]] = []
+    searched = 0
     for k, per_roll in enumerate(chosen):
-        for r, pos in enumerate(per_roll):
-            if pos is not None:
-                todo.append(pos)
-                where.append((k, r))
-    values = worst.copy()
-    if todo:
-        deep = _value_on_roll_one_ply(evaluate, todo)
+        todo = [(r, pos) for r, pos in enumerate(per_roll) if pos is not None]
+        mark = len(rows)
+        more, finished = roll_rows([(me, opp_my[::-1]) for _, (me, opp_my) in todo], rows)
+        if budget is not None and k > 0 and len(rows) // 52 > budget:  # the boards generated
+            del rows[mark:]
+            break
+        first = mark // 52
+        exact.extend((first + i, points) for i, points in finished)
+        groups.extend(more)
+        where.extend((k, r) for r, _ in todo)
+        searched = k + 1
+    values = worst[:searched].copy()
+    if where:
+        deep = equity(_best_of_rolls(evaluate, rows, groups, exact, len(where), prune))
         for (k, r), v in zip(where, deep):
             values[k, r] = v
     averaged: np.ndarray = values @ ROLL_WEIGHTS
