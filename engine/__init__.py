@@ -32,6 +32,7 @@ from .matfile import from_mat, to_mat
 from .moves import legal_plays, successors
 from .notation import format_dice, format_play, ordered_dice, parse_play
 from .position import Play, Position, Step
+from .rollout import Estimate, RolloutResult, RolloutSettings, rollout
 from .turn import StepMade, Turn
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ __all__ = [
     "InvalidMatchIdError", "MatFileError",
     "to_mat", "from_mat", "get_bot", "Bot", "analyse_match", "match_equity",
     "cube_advice", "cube_question", "advise", "CubeQuestion", "CubeAdvice", "CubeFigure", "CubeAction",
+    "rollout", "RolloutSettings", "RolloutResult", "Estimate",
     "compiled",
 ]
 

@@ -50,6 +50,11 @@ class MatFileError(SerializationError):
     cannot be written in that format."""
 
 
+class RolloutError(BackgammonError):
+    """A rollout that could not go on: a worker process failed (its error is
+    the cause, ``__cause__``)."""
+
+
 class ArgumentTypeError(BackgammonError, TypeError):
     """An argument of the wrong type given to the engine's public API (it is a
     :class:`TypeError` too).

@@ -1,7 +1,7 @@
 """Every text fits its box, on every screen a player meets: the lobby, the
 settings, set up a position, play a friend, the dialogs (a resignation
 with the cube at 4, a result with an exported file's path) and a match in
-play (its panel's buttons and the legal steps), at six window sizes from
+play (its panel's buttons and the legal steps, the hint's rollout screen), at six window sizes from
 800x600 to 3840x2160 and upright, in English and Chinese.  Each text is
 measured with the font its element draws it with, against the element's
 inner rect (tests/fitting.py); the real client, driven by real events.
@@ -161,6 +161,15 @@ def walk(lang, size, monkeypatch, large=False, colours="standard"):
     assert isinstance(scene, MatchScene) and len(scene.panel.step_buttons) >= 12
     seen.look(d, "match, the steps")
     seen.pages(d, "match, the lists of checkers")
+    # the hint's plays to roll out (Shift+R): the rollout screen, not started
+    d.key(pygame.K_h)
+    assert session.wait_for_hint() is not None
+    d.frames(2)
+    d.key(pygame.K_r, mod=pygame.KMOD_LSHIFT)
+    assert type(d.scene).__name__ == "RolloutScene"
+    seen.look(d, "rollout")
+    d.key(pygame.K_ESCAPE)
+    assert d.scene is scene
     d.click_button(scene.panel.step_buttons[0][0])
     d.settle()
     seen.look(d, "match, a step played")
@@ -204,7 +213,7 @@ def walk(lang, size, monkeypatch, large=False, colours="standard"):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_text_fits_its_box_on_every_screen(size, lang, monkeypatch):
     _, seen = walk(lang, size, monkeypatch)
-    assert {"LobbyScene", "SettingsScene", "SetupScene", "FriendScene", "MatchScene", "DialogScene", "ResultScene"} <= seen.seen
+    assert {"LobbyScene", "SettingsScene", "SetupScene", "FriendScene", "MatchScene", "DialogScene", "ResultScene", "RolloutScene"} <= seen.seen
     assert seen.checked > 150
     assert not seen.misfits, report(seen.misfits)
 
@@ -230,7 +239,7 @@ def test_large_text_fits_every_screen_in_every_colour_theme(size, lang, colours,
     panel's first page and whole over its pages."""
     seen = _large_walk(lang, size, colours, monkeypatch)
     assert not seen.misfits, report(seen.misfits)
-    assert {"SettingsScene", "AccessScene", "MatchScene"} <= seen.seen
+    assert {"SettingsScene", "AccessScene", "MatchScene", "RolloutScene"} <= seen.seen
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -238,7 +247,7 @@ def test_large_text_fits_every_screen_at_1280x720(lang, monkeypatch):
     """The quick lane's one of the above: where the settings ran off the bottom and the panel hid Black's list."""
     seen = _large_walk(lang, (1280, 720), "high_contrast", monkeypatch)
     assert not seen.misfits, report(seen.misfits)
-    assert {"SettingsScene", "AccessScene", "MatchScene"} <= seen.seen
+    assert {"SettingsScene", "AccessScene", "MatchScene", "RolloutScene"} <= seen.seen
 
 
 # -- the check itself, and the findings it was made for, one by one (quick) -------------------------

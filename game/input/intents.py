@@ -12,7 +12,8 @@ every screen alike.  The intents:
 - ``menu``: back to the lobby (a pad's Back button);
 - ``undo``, ``hint``, ``take_back``, ``double``, ``toggle_log``, ``toggle_auto``;
 - ``toggle_view`` (top / oblique view), ``reset_view`` (the view's default turn and zoom);
-- ``continue_alone``: play on against the computer (a friend game whose friend is gone).
+- ``continue_alone``: play on against the computer (a friend game whose friend is gone);
+- ``rollout`` (Shift+R): roll out the hint's plays, the position before the roll, the review's play.
 
 >>> import pygame
 >>> intent_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))

@@ -10,6 +10,8 @@ screen; Tab and Shift+Tab step through the buttons in order.
 'undo'
 >>> key_intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
 'left'
+>>> key_intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_LSHIFT))
+'rollout'
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ def key_intent(event: pygame.event.Event) -> Optional[str]:
     if event.type != pygame.KEYDOWN:
         return None
     intent = KEYMAP.get(event.key)
-    if intent == "focus_next" and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+    shifted = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+    if intent == "focus_next" and shifted:
         return "focus_prev"
+    if intent == "repeat" and shifted:  # Shift+R: roll out the hint's plays, the position, the review's play
+        return "rollout"
     return intent

@@ -16,13 +16,14 @@ from ..words.i18n import t
 from ..play.netplay import NetSession
 from ..play.numbering import listener
 from ..play.happenings import HintKey
+from ..play.rollout_job import cube_request, hint_request
 from ..play.session import Hint as Ranked, Session, Snapshot
 from . import ask, focuswords, hintsay, narrate, presenter
 from .copytext import copy_position
 from .controller import BoardController
 from .intents import (
     PRIMARY, AnswerResignation, Ask, AskCube, AskMenu, ContinueAlone, CopyPosition, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
-    OpenSettings, PlayStep, PointCursor, Primary, Reselect, ResetView, Resign, Restart, Roll, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
+    OpenSettings, PlayStep, PointCursor, Primary, Reselect, ResetView, Resign, Restart, Roll, RollOut, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
     ToggleLog, ToggleView, ToLobby, Undo,
 )
 from .questions import MatchQuestions, TutorGate
@@ -75,6 +76,7 @@ class MatchActions:
             Drop: lambda _: self._cube("drop") or self._after(self.session.answer_double(False)),
             NextGame: lambda _: self._after(self.session.next_game(), clear=True),
             Hint: self._hint,
+            RollOut: self._roll_out,
             Resign: self._resign,
             AnswerResignation: lambda i: self.session.answer_resignation(i.accept),
             ToggleAutoEnd: self._toggle_auto,
@@ -201,6 +203,16 @@ class MatchActions:
             return self.hint_arrived()
         return self._after(s.request_hint())
 
+    def _roll_out(self, _: RollOut) -> bool:
+        """Shift+R (or the ask list): the hint's plays rolled out, or with the cube advice shown the
+        position before the roll (a screen over the board); with neither shown, what to do first."""
+        request = cube_request(self.session) or (hint_request(self.session) if self.shown_hint() is not None else None)
+        if request is None:
+            self._tell(t("say.rollout.none"))
+            return False
+        self.app.flow.rollout(request)
+        return True
+
     def _tell(self, words: str) -> None:
         """Say ``words`` at once and show them on the board."""
         self.app.announcer.say(words)
@@ -303,6 +315,8 @@ class MatchActions:
             return lambda: self.do(intent)
 
         choices: List[Choice] = [(t(f"ask.menu.{topic}"), asking(intent)) for topic, intent in ASK_MENU]
+        if self.session.cube_advice is not None or self.shown_hint() is not None:  # and the hint's rollout, when shown
+            choices.append((t("ask.menu.rollout"), asking(RollOut())))
         self.app.flow.ask(t("ask.menu.title"), t("ask.menu.text"), choices, cancel=(t("button.back"), None))
         return True
 

@@ -82,6 +82,11 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class RollOut:
+    """Roll out the hint's plays (or, with the cube advice shown, the position before the roll)."""
+
+
+@dataclass(frozen=True)
 class NextGame:
     """Start the next game of the match."""
 
@@ -203,7 +208,7 @@ class Deselect:
 
 
 Intent = Union[
-    Roll, Double, Take, Drop, MoveChecker, PlayStep, EndTurn, Undo, TakeBack, Hint, NextGame, Resign,
+    Roll, Double, Take, Drop, MoveChecker, PlayStep, EndTurn, Undo, TakeBack, Hint, RollOut, NextGame, Resign,
     AnswerResignation, Primary, ToggleAutoEnd, ToggleLog, ToggleView, SetView, ResetView, ToLobby, Restart,
     ContinueAlone, OpenSettings, ShowIds, Ask, AskMenu, CopyPosition, PointCursor, AskCube, Reselect, Deselect,
 ]
@@ -215,6 +220,7 @@ COMMANDS: Dict[str, Intent] = {
     "menu": ToLobby(),
     "undo": Undo(),
     "hint": Hint(),
+    "rollout": RollOut(),
     "take_back": TakeBack(),
     "double": Double(),
     "toggle_log": ToggleLog(),

@@ -6,7 +6,7 @@ puts it on the app's :class:`~game.scenes.stack.SceneStack`:
 
 - the lobby, the board of a match and the attract mode start afresh
   (:meth:`SceneStack.reset`);
-- the settings, a question, a game's result are overlays on what is shown
+- the settings, a question, a game's result, a rollout are overlays on what is shown
   (:meth:`SceneStack.push`), and closing them returns to it as it was;
 - Rules & help, the records, the recent matches and a review go over the
   lobby or the result, and Back returns there.
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from engine import Match
 from engine.dice import DiceSource
+from engine.rollout import RolloutSettings
 
 from ..kiosk import AttractScene
 from ..play.options import MatchOptions
@@ -36,11 +37,13 @@ from .recent import RecentScene
 from .records import RecordsScene
 from .result import ResultScene
 from .review import ReviewScene
+from .rollout import RolloutScene
 from .settings import SettingsScene
 from .setup import SetupScene
 
 if TYPE_CHECKING:
     from ..store.friendseat import SeatTicket
+    from ..play.rollout_job import RolloutRequest
     from ..app import App
     from .stack import Scene
 
@@ -51,6 +54,8 @@ class Flow:
     def __init__(self, app: "App") -> None:
         self.app = app
         app.flow = self
+        #: what a rollout's settings start from: 324 trials, every core (tests and tools make it small)
+        self.rollout_settings = RolloutSettings(trials=324, workers=0)
 
     # -- the lobby and matches ------------------------------------------------------------
     def lobby(self) -> None:
@@ -152,6 +157,9 @@ class Flow:
 
     def review(self, match: Match, viewer: int = 0) -> None:
         self.app.scenes.push(ReviewScene(self.app, match, viewer=viewer))
+
+    def rollout(self, request: "RolloutRequest") -> None:
+        self.app.scenes.push(RolloutScene(self.app, request, self.rollout_settings))
 
     def ask(self, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None) -> None:
         self.app.scenes.push(DialogScene(self.app, title, text, choices, cancel=cancel))

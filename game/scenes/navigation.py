@@ -15,6 +15,7 @@ from engine.dice import DiceSource
 
 if TYPE_CHECKING:
     from ..store.friendseat import SeatTicket
+    from ..play.rollout_job import RolloutRequest
     from ..play.options import MatchOptions
     from ..play.session import Session
 
@@ -95,6 +96,9 @@ class Navigator(Protocol):
     def open_given(self, text: str) -> None:
         """Something given to the game (its argument, a second launch's, a drop): an invite
         link opens the friend screen, a match file the review."""
+
+    def rollout(self, request: "RolloutRequest") -> None:
+        """Roll out ``request`` (the hint's plays, the position, a review's play), over the current screen."""
 
     def ask(self, title: str, text: str, choices: Sequence[Choice], cancel: Optional[Choice] = None) -> None:
         """A question over the current screen; each answer closes it and then

@@ -18,7 +18,9 @@ default; 1-ply, fast); an analysis made before is shown at once.
 
 Keys and pads: left/right (arrows, d-pad) a decision back or on; Tab and
 Shift+Tab (RB and LB) the next or previous mistake; up/down and Enter (A)
-the buttons; S the summary, I the IDs, D the depth; Escape (B) back.
+the buttons; S the summary, I the IDs, D the depth; Shift+R (or "Roll out")
+at a checker play rolls out the play made and the best alternatives with its
+dice; Escape (B) back.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ from ..words.i18n import t
 from ..words.help_text import wrap_html
 from ..input.intents import intent_of
 from ..play.analysis_files import AnalysisFiles
+from ..play.numbering import listener_of
 from ..play.review_model import DEFAULT_DEPTH, DEPTHS, AnalysisJob, ReviewModel, decision_ids, played_with_cube
+from ..play.rollout_job import review_request
 from ..play.review_words import decision_lines, depth_words, graph_labels, graph_titles, status_line, summary_lines
 from ..play.session import player_name
 from ..play.takeback import taken_back_in
@@ -119,13 +123,14 @@ class ReviewScene(MenuScene):
             y += lh
         self.bar_rect = pygame.Rect(x, y + 2, pw, max(4, f // 3))
         y = self.bar_rect.bottom + 2
-        bh = int(f * 2.0)
         gap = max(3, f // 4)
         self.buttons = {}
-        for action, words in (("prev_mistake", t("review.prev_mistake")), ("prev", t("review.prev")),
-                              ("next", t("review.next")), ("next_mistake", t("review.next_mistake")),
-                              ("summary", t("review.summary")), ("ids", t("review.ids")),
-                              ("depth", depth_words(self.ply)), ("back", t("review.back"))):
+        buttons = (("prev_mistake", t("review.prev_mistake")), ("prev", t("review.prev")), ("next", t("review.next")),
+                   ("next_mistake", t("review.next_mistake")), ("summary", t("review.summary")), ("ids", t("review.ids")),
+                   ("depth", depth_words(self.ply)), ("rollout", t("review.rollout")), ("back", t("review.back")))
+        # as high as the room above the graph allows (large text in a small window), down to their words' height
+        bh = max(int(f * 1.6), min(int(f * 2.0), (self.graph_rect.top - y) // len(buttons) - gap))
+        for action, words in buttons:
             b = self.button(pygame.Rect(x, y, pw, bh), words, (action,))
             if not self._may(action):
                 b.disable()
@@ -139,6 +144,9 @@ class ReviewScene(MenuScene):
             return True
         if self.model is None or not self.model.decisions:
             return False
+        if action == "rollout":
+            d = self.model.current
+            return d is not None and d.kind is Kind.MOVE and not d.forced and bool(d.played_play)
         return action != "summary" or self.model.whole
 
     def _show_lines(self) -> None:
@@ -216,7 +224,9 @@ class ReviewScene(MenuScene):
 
     def key(self, event: pygame.event.Event) -> None:
         letters = {pygame.K_i: "ids", pygame.K_s: "summary", pygame.K_d: "depth"}
-        if event.key in letters:
+        if intent_of(event) == "rollout":
+            self.act(("rollout",))
+        elif event.key in letters:
             self.act((letters[event.key],))
 
     def act(self, action: Action) -> None:
@@ -231,11 +241,23 @@ class ReviewScene(MenuScene):
         elif kind == "summary" and self._may("summary"):
             self.show_summary = not self.show_summary
             self.dirty = True
+        elif kind == "rollout":
+            self.roll_out()
         elif kind == "ids" and self.model is not None and self.model.current is not None:
             pid, mid = decision_ids(self.match, self.model.current)
             clipboard.copy(f"{pid}:{mid}")
             self.message = t("review.ids_line", pid=pid, mid=mid) + " · " + t("review.copied")
             self.dirty = True
+
+    def roll_out(self) -> None:
+        """The play made and the best alternatives, rolled out with the decision's dice (a screen over this one)."""
+        d = self.model.current if self.model is not None else None
+        request = review_request(self.match, d, listener_of(self.app.settings.numbering, self.viewer),
+                                 played_with_cube(self.match, d)) if d is not None else None
+        if request is None:
+            self.app.announcer.say(t("say.rollout.not_here"))
+        else:
+            self.app.flow.rollout(request)
 
     def analyse_at(self, ply: int) -> None:
         """Analyse again ``ply`` deep (at once where it was made before), at the same decision."""
@@ -262,6 +284,9 @@ class ReviewScene(MenuScene):
             self.message = ""
             self.show_summary = False
             self._show_lines()
+            rollout = self.buttons.get("rollout")
+            if rollout is not None and rollout.is_enabled != self._may("rollout"):
+                rollout.enable() if self._may("rollout") else rollout.disable()
 
     def go(self, index: int) -> None:
         if self.model is not None:

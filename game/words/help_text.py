@@ -326,6 +326,10 @@ _EN: List[Section] = [
         "quarter of the board (1 is your home board); <b>P</b> the pip counts; <b>G</b> the dice left; "
         "<b>M</b> the steps you may play; <b>B</b> the last move; <b>S</b> the score and the cube; "
         "<b>R</b> the last announcement again; <b>Q</b>, the <b>Ask</b> button at the top or a controller's Guide button: all of them as a list.",
+        "<b>H</b> the hint: the expert's best plays, or before the roll the cube advice. With it shown, "
+        "<b>Shift+R</b> (or Roll out in the Q list) rolls it out: each play, or the position, played out hundreds "
+        "of times, with the equity and its margin, the chances of winning and of a gammon, said as it ends. In the "
+        "review, Shift+R or the Roll out button rolls out the play made and the best alternatives.",
         "The point cursor: <b>]</b> and <b>[</b> walk every point from 1 to 24, then the bar and the borne-off checkers, "
         "empty points too, saying each; <b>X</b> the bar; <b>O</b> the checkers borne off; <b>K</b> the cube. "
         "Enter on a checker says where it may go; an arrow that finds nothing that way says so.",
@@ -457,6 +461,9 @@ _ZH: List[Section] = [
         "对局中随时可用的询问键：<b>W</b> 整个局面；<b>1</b> 到 <b>4</b> 棋盘的四个区（1 是你的内盘）；"
         "<b>P</b> 总点数；<b>G</b> 剩下的骰子；<b>M</b> 可走的步；<b>B</b> 上一步；<b>S</b> 比分和加倍骰；"
         "<b>R</b> 重复上一条播报；<b>Q</b>、顶部的<b>询问</b>按钮或手柄的 Guide 键把这些列成菜单。",
+        "<b>H</b> 提示：高手的最佳走法，掷骰前则是加倍建议。提示显示时，按 <b>Shift+R</b>（或 Q 菜单里的“推演”）"
+        "进行推演：把每种走法或当前局面下几百局，给出期望值及其误差、胜率和全胜率，结束时读出来。"
+        "复盘时，按 Shift+R 或“推演”按钮推演实战走法和最佳的几种走法。",
         "逐点查看：<b>]</b> 和 <b>[</b> 从 1 点走到 24 点，再到中栏和已收子，空点也读；"
         "<b>X</b> 中栏；<b>O</b> 已收子；<b>K</b> 加倍骰。在棋子上按回车会读出它能去的点；方向键那边没有东西时也会说出来。",
         "“视觉与朗读”里还有<b>色盲友好</b>棋盘（双方棋子和目标位置除了颜色还用花纹和轮廓区分）、"
