@@ -37,7 +37,7 @@ def compiled_extensions():
     os.chdir(ROOT)  # mypyc names the modules by their paths from here
     try:
         sources = [str(Path(p).relative_to(ROOT)) for p in build["source_paths"](ROOT)]
-        extensions = mypycify(sources, opt_level="3", debug_level="0")
+        extensions = mypycify(sources, opt_level="3", debug_level="0", group_name=build["GROUP"])
         build["write_stamp"](ROOT)
         return extensions
     except (Exception, SystemExit) as exc:  # mypyc could not translate them (it exits on type errors): run pure

@@ -43,6 +43,10 @@ from typing import Optional, Sequence, Tuple
 #: the expert's search and of rollouts (docs/performance.md)
 MODULES: Tuple[str, ...] = ("engine.moves", "engine.ai.expand")
 
+#: the library the compiled modules share: mypyc builds it as a top-level module
+#: ``backgammon_engine__mypyc`` (build_exe.spec bundles it by that name)
+GROUP = "backgammon_engine"
+
 #: set (to 1) when running: import the pure modules; when installing: build none
 PURE_ENV = "BACKGAMMON_PURE"
 

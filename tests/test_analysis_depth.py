@@ -42,9 +42,9 @@ def test_a_bad_play_is_bad_at_2_ply_too():
     assert a.players[0].checker_decisions == 1 and a.players[0].checker_loss == pytest.approx(d.loss)
 
 
-def _expert_game(seed: int, turns: int) -> Match:
-    """``turns`` plays of the expert against itself with seeded dice."""
-    bot = get_bot("expert", seed=seed)
+def _expert_game(seed: int, turns: int, bot=None) -> Match:
+    """``turns`` plays of the expert (or ``bot``) against itself with seeded dice."""
+    bot = bot if bot is not None else get_bot("expert", seed=seed)
     m = Match(dice=SeededDice(seed))
     g = m.game
     g.roll()
@@ -58,11 +58,16 @@ def _expert_game(seed: int, turns: int) -> Match:
 
 @pytest.mark.slow
 def test_the_computers_own_plays_score_small_but_not_zero_at_2_ply():
-    """At 1-ply the judge is the expert itself: its plays lose nothing; the
-    2-ply judge finds some of them a little worse than another play."""
+    """At 1-ply the judge is the expert's first look (one roll deep): a
+    player that looks only that far loses nothing by it.  The expert itself
+    looks two rolls deep at its closest plays, within a budget; the 2-ply
+    judge looks wider and prunes less, and finds some of its plays a little
+    worse than another play."""
+    from engine.ai.bots import NetBot
+
+    first_look = _expert_game(5, 12, NetBot("expert", lookahead=1, seed=5))
+    assert all(s.total_loss == 0.0 for s in analyse_match(first_look, ply=1).players)
     matches = [_expert_game(5, 12)]
-    shallow = [analyse_match(m, ply=1) for m in matches]
-    assert all(s.total_loss == 0.0 for a in shallow for s in a.players)
     deep = [analyse_match(m, ply=2) for m in matches]
     loss = sum(s.total_loss for a in deep for s in a.players)
     count = sum(s.decisions for a in deep for s in a.players)

@@ -48,7 +48,9 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    assert capsys.readouterr().out.strip() == f"backgammon {__version__}"
+    from engine.compiled import describe
+
+    assert capsys.readouterr().out.strip() == f"backgammon {__version__} (engine: {describe()})"
 
 
 def test_size_bounds_fit_the_app():
