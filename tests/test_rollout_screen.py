@@ -39,7 +39,7 @@ from game.words.i18n import t
 #: the tests' rollouts: small, in this process's thread pool of one
 SMALL = RolloutSettings(trials=36, truncate=2, workers=1)
 #: one that runs long enough to be stopped (chunks of 36 trials, a second or two each)
-LONG = RolloutSettings(trials=1296, truncate=2, workers=1)
+LONG = RolloutSettings(trials=5184, truncate=2, workers=1)  # 144 chunks: long enough to be stopped on a fast machine
 SHIFT_R = dict(key=pygame.K_r, mod=pygame.KMOD_LSHIFT)
 
 
