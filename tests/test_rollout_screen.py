@@ -197,7 +197,7 @@ def test_stop_keeps_what_is_done_and_escape_ends_a_rollout_under_way():
 
 @pytest.mark.slow
 def test_in_worker_processes_as_the_program_rolls_out_closing_ends_them():
-    d = hinted(settings=RolloutSettings(trials=1296, truncate=2, workers=2))
+    d = hinted(settings=RolloutSettings(trials=5184, truncate=2, workers=2))  # long enough to be running still
     d.key(**SHIFT_R)
     scene = rollout_scene(d)
     d.key(pygame.K_RETURN)

@@ -122,7 +122,7 @@ class RolloutScene(MenuScene):
         y += int(f * 2.2)
         self.label(pygame.Rect(x, y, inner, int(f * 1.5)), rollsay.subtitle(self.request), object_id="#status")
         y += int(f * 1.5)
-        widths = [max(inner // 4, inner - sum(figure_ws) - gap * len(figure_ws))] + figure_ws
+        widths = [max(min(inner // 4, play_w), inner - sum(figure_ws) - gap * len(figure_ws))] + figure_ws
         xs = [x]
         for cw in widths[:-1]:
             xs.append(xs[-1] + cw + gap)
