@@ -6,6 +6,13 @@ the match has ended; with ``--store FILE`` the matches are kept in that file
 clients reconnect and resume with their tokens).  The store is off by
 default.
 
+With ``--store postgresql://...`` several processes share one PostgreSQL
+database behind a proxy such as HAProxy (docs/server.md): ``--server-id``
+names the process, ``--behind-proxy`` takes the player's address from the
+proxy's ``X-Forwarded-For``, ``--log-format json`` logs one JSON object a
+line; ``GET /healthz`` and ``GET /metrics`` (Prometheus) answer on the same
+port; SIGTERM drains the process (its matches move to the others).
+
 With ``--certfile FILE --keyfile FILE`` it serves ``wss://`` (and its join
 pages over ``https://``); ``--download-url URL`` is linked from the join
 pages for players who do not have the game yet.
@@ -19,14 +26,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
+import signal
 import ssl
 from typing import List, Optional
 
+from .net import eventlog
 from .net.heap import PauseLog, ServerHeap
+from .net.pgstore import available as postgres_available
+from .net.pgstore import is_url
 from .net.protocol import DEFAULT_PORT
 from .net.server import Limits, MatchServer
 from .net.store import StoreError
+
+
+#: seconds between SIGTERM and the players being sent on (a proxy's health check sees the process draining first)
+DRAIN_DELAY = 1.5
 
 
 def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
@@ -37,12 +51,21 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
     parser.add_argument("--matches-per-address", type=int, default=Limits.matches_per_address,
                         help="matches one address may host at once")
     parser.add_argument("--connections-per-address", type=int, default=Limits.connections_per_address,
-                        help="connections one address may hold at once")
+                        help="connections one address may hold at once (0: no limit, e.g. behind a proxy that "
+                             "limits them)")
     parser.add_argument("--idle-expiry", type=float, default=Limits.idle_expiry, metavar="SECONDS",
                         help="a match without any action for this long is dropped")
-    parser.add_argument("--store", metavar="FILE", default=None,
-                        help="keep the matches in this SQLite file, so that a restarted server resumes them "
+    parser.add_argument("--store", metavar="FILE|URL", default=None,
+                        help="keep the matches in this SQLite file, so that a restarted server resumes them, or in "
+                             "the PostgreSQL database of this postgresql:// URL, shared by several server processes "
                              "(default: none, the matches live in memory only)")
+    parser.add_argument("--server-id", metavar="NAME", default=None,
+                        help="this process's name in the shared store's leases and in the logs (default: host:port)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="the player's address is the last one in the proxy's X-Forwarded-For header "
+                             "(for the per-address limits); only behind a proxy that sets it")
+    parser.add_argument("--log-format", choices=("text", "json"), default="text",
+                        help="json: one JSON object a line per event, with its match code (never a token)")
     parser.add_argument("--certfile", metavar="FILE", default=None,
                         help="serve wss:// (and https://) with this certificate chain (PEM); "
                              "without it the server speaks plain ws:// (and http://)")
@@ -58,6 +81,10 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
         parser.error("--keyfile needs --certfile")
     if args.download_url is not None and not args.download_url.startswith(("https://", "http://")):
         parser.error("--download-url must be an http:// or https:// address")
+    if is_url(args.store) and not postgres_available():
+        parser.error("a postgresql:// store needs psycopg: pip install 'backgammon[cluster]'")
+    if args.connections_per_address < 0 or args.matches_per_address < 1:
+        parser.error("--connections-per-address must be 0 or more, --matches-per-address 1 or more")
     return args
 
 
@@ -77,7 +104,8 @@ def make_server(args: argparse.Namespace) -> MatchServer:
                     matches_per_address=args.matches_per_address, idle_expiry=args.idle_expiry)
     context = tls_context(args.certfile, args.keyfile) if args.certfile else None
     return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap(), store=args.store,
-                       ssl_context=context, download_url=args.download_url)
+                       ssl_context=context, download_url=args.download_url, server_id=args.server_id,
+                       behind_proxy=args.behind_proxy)
 
 
 async def report_pauses(server: MatchServer, every: float) -> None:
@@ -94,10 +122,17 @@ async def report_pauses(server: MatchServer, every: float) -> None:
         pauses.remove()
 
 
+async def drain(server: MatchServer, serving: "asyncio.Future[None]", delay: float = DRAIN_DELAY) -> None:
+    """SIGTERM: /healthz says "not ready" at once; once the proxy has seen it
+    (``delay`` seconds), the matches are let go and the process stops."""
+    server.draining = True
+    await asyncio.sleep(delay)
+    serving.cancel()
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = parse(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(message)s")
+    eventlog.setup(args.log_format == "json", args.verbose)
     try:
         server = make_server(args)
     except OSError as exc:  # ssl.SSLError is one
@@ -108,8 +143,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         host, port = await server.start()
         print(f"backgammon match server on {server.scheme}://{host}:{port} (Ctrl+C stops it)", flush=True)
         stats = asyncio.ensure_future(report_pauses(server, args.gc_stats)) if args.gc_stats > 0 else None
+        serving = asyncio.ensure_future(server.serve_forever())
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(drain(server, serving)))
         try:
-            await server.serve_forever()
+            await serving
+        except asyncio.CancelledError:
+            pass
         finally:
             if stats is not None:
                 stats.cancel()

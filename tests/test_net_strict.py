@@ -264,6 +264,19 @@ def test_error_replaced(url, clients):
     check(host.refused({"v": 1, "type": "sync"}), ErrorCode.REPLACED, "sync")
 
 
+def test_error_code_taken(url, clients):
+    host, seat = hosted(url, clients)
+    other = Raw(url)
+    clients.append(other)
+    refused = other.refused({"v": 1, "type": "create", "length": 1, "cube": False, "name": "Eve", "code": seat["code"]})
+    check(refused, ErrorCode.CODE_TAKEN, "create")
+    fresh = Raw(url)
+    clients.append(fresh)
+    fresh.say({"v": 1, "type": "create", "length": 1, "cube": False, "name": "Ann", "code": "abcde-fghjk"})
+    mine = fresh.until("seat")
+    assert mine["code"] == "ABCDEFGHJK" and mine["token"].startswith("ABCDEFGHJK") and len(mine["token"]) == 42
+
+
 def test_every_row_of_the_error_table_has_its_test():
     rows = table_keys(section("Errors"))
     assert sorted(rows) == sorted(code.value for code in ErrorCode)

@@ -28,6 +28,7 @@ import re
 import ssl
 import threading
 import time
+from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Type, TypeVar
 from urllib.parse import urlsplit
 
@@ -49,7 +50,8 @@ from .inbound import (
     parse_server,
 )
 from .mirror import Mirror
-from .protocol import ClientMessage, ProtocolError, Resume, Sync, encode
+from .protocol import ClientMessage, Create, ErrorCode, ProtocolError, Resume, Sync, encode, new_code
+from .routing import route_key, routed_url
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -158,6 +160,14 @@ def _nothing() -> None:
     """No one to wake."""
 
 
+def _with_code(hello: ClientMessage) -> ClientMessage:
+    """A create proposes its invite code, so that the connection is routed
+    by it (:mod:`game.net.routing`) from the first message on."""
+    if isinstance(hello, Create) and hello.code is None:
+        return replace(hello, code=new_code())
+    return hello
+
+
 class NetClient:
     """One player's connection to a match server.
 
@@ -186,7 +196,7 @@ class NetClient:
                  ssl_context: Optional[ssl.SSLContext] = None):
         self.url = url
         self.ssl_context = ssl_context
-        self.hello = hello
+        self.hello = _with_code(hello)
         self.give_up_after = give_up_after
         self.seated_give_up = seated_give_up
         self.first_give_up = first_give_up
@@ -211,6 +221,7 @@ class NetClient:
         self._thread: Optional[threading.Thread] = None
         self._closing = False
         self._finished = False
+        self._again = False
         self._did_connect = False
         self._started = threading.Event()
 
@@ -344,6 +355,9 @@ class NetClient:
             self.in_game = msg.in_game
         elif isinstance(msg, (Ended, Takeover)):  # (server_closing too: a server that keeps its matches closes with 1012)
             self._finished = True
+        elif isinstance(msg, ServerError) and msg.code == ErrorCode.CODE_TAKEN.value and isinstance(self.hello, Create):
+            self.hello = _with_code(replace(self.hello, code=None))  # another code, on a new connection
+            self._again = True
         elif isinstance(msg, ServerError) and msg.ref in ("create", "join", "resume"):
             self._finished = True  # the seat was refused: reconnecting cannot help
 
@@ -359,12 +373,13 @@ class NetClient:
         secure: Dict[str, Any] = {}
         if self.ssl_context is not None and self.url.startswith("wss:"):
             secure["ssl"] = self.ssl_context
-        async with connect(self.url, max_size=MAX_SERVER_MESSAGE, open_timeout=5, ping_interval=10,
+        first = Resume(self.token) if self.token else self.hello
+        async with connect(routed_url(self.url, route_key(first)), max_size=MAX_SERVER_MESSAGE, open_timeout=5, ping_interval=10,
                            ping_timeout=10, compression=None, close_timeout=2, **secure) as ws:
             self._ws = ws
             self._did_connect = True
             self._set_link(Link.CONNECTED)
-            await ws.send(encode(Resume(self.token) if self.token else self.hello))
+            await ws.send(encode(first))
             pump = asyncio.ensure_future(self._pump(ws))
             try:
                 async for raw in ws:
@@ -374,6 +389,10 @@ class NetClient:
                         log.warning("ignored a bad server message: %s", exc)
                         continue
                     self._note(msg)
+                    if self._again:  # not the player's business: a new code, at once
+                        self._again = False
+                        await ws.close()
+                        break
                     self._deliver(msg)
                     if self._finished:
                         await ws.close()

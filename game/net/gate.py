@@ -36,8 +36,8 @@ class AddressGate:
         self._held: Counter[str] = Counter()
 
     def admit(self, address: str) -> bool:
-        """Count one more connection of ``address``; False (not counted) over the limit."""
-        if self._held[address] >= self.limit:
+        """Count one more connection of ``address``; False (not counted) over the limit (0: none)."""
+        if self.limit and self._held[address] >= self.limit:
             return False
         self._held[address] += 1
         return True

@@ -25,9 +25,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import http
 from dataclasses import dataclass
 from typing import Optional, Tuple
 from urllib.parse import unquote, urlsplit
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
 
 from .client import BadAddress, check_address
 from .invite import JOIN_PATH, BadLink, InviteLink
@@ -181,3 +185,27 @@ def answer(path: str, host_header: Optional[str], secure: bool, fallback: str,
     except BadLink:  # the fallback itself is not an address
         return Page(404, not_found_page())
     return Page(200, join_page(link, download_url))
+
+
+def page_response(request: Request, secure: bool, own_url: str, download_url: Optional[str]) -> Response:
+    """The HTTP answer to a plain request (no WebSocket): the join page, or
+    why not.  Behind a proxy that says the page was asked for over https
+    (``X-Forwarded-Proto``), the link is ``wss://``."""
+    hosts = request.headers.get_all("Host")
+    forwarded = [v.strip().lower() for v in request.headers.get_all("X-Forwarded-Proto")]
+    secure = secure or forwarded == ["https"]
+    method = getattr(request, "method", "GET")  # (websockets before 17 takes only GET)
+    page = answer(request.path, hosts[0] if len(hosts) == 1 else None, secure, own_url, download_url, method)
+    body = page.body.encode("utf-8")
+    status = http.HTTPStatus(page.status)
+    headers = Headers([*HEADERS, ("Content-Length", str(len(body))), ("Connection", "close")])
+    if status is http.HTTPStatus.METHOD_NOT_ALLOWED:
+        headers["Allow"] = ", ".join(METHODS)
+    return Response(status.value, status.phrase, headers, b"" if method == "HEAD" else body)
+
+
+def plain(status: int, body: bytes, content_type: str) -> Response:
+    """A small HTTP answer of the server's own (``/healthz``, ``/metrics``)."""
+    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))), ("Connection", "close"),
+                       ("Cache-Control", "no-store")])
+    return Response(status, http.HTTPStatus(status).phrase, headers, body)

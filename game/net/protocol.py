@@ -28,7 +28,7 @@ import enum
 import json
 import re
 import secrets
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Type, Union
 
 from ..store.jsontypes import JSON, JSONObject
@@ -67,6 +67,7 @@ class ErrorCode(str, enum.Enum):
     ILLEGAL = "illegal"            # the engine refused it
     NOT_NOW = "not_now"            # e.g. continue vs computer while the opponent is here
     REPLACED = "replaced"          # this connection's seat was taken by a resume elsewhere
+    CODE_TAKEN = "code_taken"      # create: the code proposed is another match's
 
 
 class ServerType(str, enum.Enum):
@@ -129,11 +130,14 @@ class ProtocolError(ValueError):
 # -- client -> server ---------------------------------------------------------------
 @dataclass(frozen=True)
 class Create:
-    """Open a match and take seat 0 (White) as its host."""
+    """Open a match and take seat 0 (White) as its host.  ``code``: the invite
+    code the client proposes (it routes the connection, ``?m=CODE``, to the
+    process that will hold the match); None: the server makes one."""
 
     length: int
     cube: bool
     name: str
+    code: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -363,10 +367,11 @@ def parse_client(raw: Union[str, bytes]) -> ClientMessage:
     if cls is None:
         raise ProtocolError(ErrorCode.MALFORMED, "unknown message type")
     names = [f.name for f in fields(cls)]
+    required = [f.name for f in fields(cls) if f.default is MISSING]
     given = sorted(k for k in doc if k not in ("v", "type"))
-    if given != sorted(names):
-        raise ProtocolError(ErrorCode.MALFORMED, f"{kind} needs the fields {sorted(names)}, got {given[:8]}")
-    msg: ClientMessage = cls(**{n: _field(n, doc[n]) for n in names})
+    if any(k not in names for k in given) or any(n not in doc for n in required):
+        raise ProtocolError(ErrorCode.MALFORMED, f"{kind} needs the fields {sorted(required)}, got {given[:8]}")
+    msg: ClientMessage = cls(**{n: _field(n, doc[n]) for n in names if n in doc})
     return msg
 
 
@@ -375,6 +380,8 @@ def client_doc(msg: ClientMessage) -> JSONObject:
     doc: JSONObject = {"v": PROTOCOL_VERSION, "type": _TYPE_OF[type(msg)]}
     for f in fields(msg):
         value = getattr(msg, f.name)
+        if value is None and f.default is None:
+            continue  # an optional field left out
         doc[f.name] = [list(s) for s in value] if f.name == "steps" else value
     return doc
 
@@ -428,9 +435,14 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def new_token() -> str:
-    """A seat token: 24 random bytes, URL-safe text."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+def new_token(code: str = "") -> str:
+    """A seat token: its match's invite code (so that a resume is routed by
+    it: :func:`game.net.routing.route_key`), then 24 random bytes as URL-safe text.
+
+    >>> t = new_token("ABCDEFGHJK"); t[:10], len(t)
+    ('ABCDEFGHJK', 42)
+    """
+    return code + secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def format_code(code: str) -> str:

@@ -31,6 +31,7 @@ from engine.dice import DiceSource
 from ..store.jsontypes import JSONObject
 
 from .intents import RecordingDice, apply_intent
+from .routing import token_hash
 from .protocol import (
     AwayReason,
     ClientMessage,
@@ -66,6 +67,7 @@ ENDED_MEMORY = 10 * 60.0
 class Seat:
     """One person's chair in a room (by role; the colour depends on ``Room.swapped``)."""
 
+    #: the seat's secret: "" for a seat read back from a store (which keeps only its hash) until the player resumes
     token: str
     name: str
     address: str
@@ -74,6 +76,12 @@ class Seat:
     rematch: bool = False
     told_can_continue: bool = False
     left: bool = False      # sent leave: the token no longer holds the seat
+    #: what the lobby and the store know the token by (:func:`game.net.routing.token_hash`)
+    token_hash: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.token_hash:
+            self.token_hash = token_hash(self.token)
 
 
 @dataclass
@@ -93,6 +101,8 @@ class Room:
     #: the server runs inside the host's game (told to the players in ``seat``: its going is the host's)
     in_game: bool = False
     match: Match = field(init=False)
+    #: the actions since the store last took them: (seq, the event as JSON text)
+    journal: List[Tuple[int, str]] = field(default_factory=list, repr=False)
     #: the match as JSON text, made once per state (key: the match object and seq)
     _text_cache: Tuple[int, int, str] = field(default=(0, -1, ""), init=False, repr=False)
 
@@ -226,6 +236,7 @@ class Room:
         event = apply_intent(self.match, self.colour(role), msg, self.dice)
         self.seq += 1
         self.last_action = self.clock()
+        self.journal.append((self.seq, json.dumps(event, separators=(",", ":"))))
         self.broadcast(self.update_text(event))
 
     def _rematch(self, role: int) -> None:
@@ -244,6 +255,7 @@ class Room:
         self.match = Match(length=self.length, cube=self.cube, dice=self.dice)
         self.seq += 1
         self.last_action = self.clock()
+        self.journal.append((self.seq, json.dumps({"kind": EventKind.REMATCH.value}, separators=(",", ":"))))
         for r in (HOST, GUEST):
             self.send_to(r, self.seat_text(r))
         self.broadcast(self.sync_text({"kind": EventKind.REMATCH.value, "player": self.colour(role)}))
@@ -283,6 +295,8 @@ class Lobby:
         self.ended_tokens: Dict[str, Tuple[EndReason, float]] = {}
         self.changed: Set[str] = set()
         self.removed: Set[str] = set()
+        #: the tokens (hashes) that stopped holding a seat since :meth:`take_forgotten`, and why
+        self.forgotten: List[Tuple[str, str]] = []
         #: this server runs inside a player's game (its host's): each room says so to its players
         self.in_game = False
 
@@ -300,11 +314,13 @@ class Lobby:
     def create(self, address: str, msg: Create, send: Send) -> Tuple[Room, int]:
         if self.hosted_by(address) >= self.max_per_address:
             raise ProtocolError(ErrorCode.TOO_MANY_MATCHES, f"at most {self.max_per_address} matches per address")
-        code = new_code()
-        while code in self.rooms:  # pragma: no cover - 50 bits
+        code = msg.code
+        if code is not None and code in self.rooms:
+            raise ProtocolError(ErrorCode.CODE_TAKEN, "this code is another match's: propose another")
+        while code is None or code in self.rooms:
             code = new_code()
         room = Room(code, msg.length, msg.cube, self.clock, self.new_dice())
-        token = new_token()
+        token = new_token(code)
         room.seats[HOST] = Seat(token, msg.name, address)
         self.add(room)
         room.attach(HOST, send)
@@ -316,7 +332,7 @@ class Lobby:
         self.rooms[room.code] = room
         for role, seat in enumerate(room.seats):
             if seat is not None and not seat.left:
-                self.tokens[seat.token] = (room, role)
+                self.tokens[seat.token_hash] = (room, role)
         self.changed.add(room.code)
 
     def join(self, msg: Join, send: Send, address: str = "") -> Tuple[Room, int]:
@@ -325,9 +341,9 @@ class Lobby:
             raise ProtocolError(ErrorCode.UNKNOWN_CODE, "no match waits with this code")
         if room.seats[GUEST] is not None:
             raise ProtocolError(ErrorCode.MATCH_FULL, "this match already has two players")
-        token = new_token()
-        room.seats[GUEST] = Seat(token, msg.name, address)
-        self.tokens[token] = (room, GUEST)
+        token = new_token(room.code)
+        guest = room.seats[GUEST] = Seat(token, msg.name, address)
+        self.tokens[guest.token_hash] = (room, GUEST)
         room.last_action = self.clock()
         self.changed.add(room.code)
         room.attach(GUEST, send)
@@ -339,9 +355,10 @@ class Lobby:
         is told ``ended: replaced`` and holds nothing from then on.  A token
         this server does not hold gets ``ended`` (why, if it still knows:
         else ``match_gone``) and the error ``unknown_token``."""
-        found = self.tokens.get(token)
+        hashed = token_hash(token)
+        found = self.tokens.get(hashed)
         if found is None:
-            gone = self.ended_tokens.get(token)
+            gone = self.ended_tokens.get(hashed)
             send(server_doc(ServerType.ENDED, reason=(gone[0] if gone else EndReason.MATCH_GONE).value))
             raise ProtocolError(ErrorCode.UNKNOWN_TOKEN, "this seat is not held here (the match is gone)")
         room, role = found
@@ -349,7 +366,7 @@ class Lobby:
         assert seat is not None
         if seat.send is not None:
             seat.send(server_doc(ServerType.ENDED, reason=EndReason.REPLACED.value))
-        seat.send = None
+        seat.send, seat.token = None, token
         room.attach(role, send)
         return room, role
 
@@ -363,22 +380,36 @@ class Lobby:
         assert seat is not None
         room.send_to(GUEST, server_doc(ServerType.ENDED, reason=EndReason.GUEST_LEFT.value))  # the leaver's answer
         seat.send, seat.absent_since, seat.left = None, room.clock() - FALLBACK_AFTER, True
-        self._forget_token(seat.token, EndReason.GUEST_LEFT)
+        self._forget_token(seat.token_hash, EndReason.GUEST_LEFT)
         self.changed.add(room.code)
         room.tick()
 
     def close(self, room: Room, reason: EndReason) -> None:
         room.end(reason)
+        log.info("match %s ended: %s", room.code, reason.value,
+                 extra={"event": "ended", "code": room.code, "reason": reason.value})
         if self.rooms.pop(room.code, None) is not None:
             self.removed.add(room.code)
             self.changed.discard(room.code)
         for seat in room.seats:
             if seat is not None:
-                self._forget_token(seat.token, reason)
+                self._forget_token(seat.token_hash, reason)
 
-    def _forget_token(self, token: str, reason: EndReason) -> None:
-        if self.tokens.pop(token, None) is not None:
-            self.ended_tokens[token] = (reason, self.clock())
+    def release(self, room: Room) -> None:
+        """Forget ``room`` here without ending it: it stays in the store, for
+        whichever server process a player reaches next (a drain, or another
+        process asked for it)."""
+        self.rooms.pop(room.code, None)
+        for seat in room.seats:
+            if seat is not None:
+                self.tokens.pop(seat.token_hash, None)
+        self.changed.discard(room.code)
+        room.journal.clear()
+
+    def _forget_token(self, hashed: str, reason: EndReason) -> None:
+        if self.tokens.pop(hashed, None) is not None:
+            self.ended_tokens[hashed] = (reason, self.clock())
+            self.forgotten.append((hashed, reason.value))
 
     def after_takeover(self, room: Room) -> None:
         if room.ended is EndReason.TAKEN_OVER:
@@ -404,6 +435,11 @@ class Lobby:
         room.handle(role, msg)
         self.changed.add(room.code)
         self.after_takeover(room)
+
+    def take_forgotten(self) -> List[Tuple[str, str]]:
+        """The tokens forgotten since the last call: (hash, why) (for a shared store)."""
+        out, self.forgotten = self.forgotten, []
+        return out
 
     def take_changes(self) -> Tuple[List[Room], List[str]]:
         """The rooms changed and the codes removed since the last call (for the store)."""

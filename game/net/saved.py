@@ -1,5 +1,5 @@
 """A room as a record the server's store keeps, and back: who sits where
-(tokens, names), the colours, the state counter and the match document.
+(the tokens' hashes, names), the colours, the state counter and the match document.
 
 The match's text is the room's own (:meth:`Room.match_text`, made once per
 state), so saving a room costs no second serialisation.  Times are saved as
@@ -29,9 +29,10 @@ from engine import Match
 from .intents import RecordingDice
 from .names import clean_name
 from .rooms import Clock, Room, Seat
+from .routing import token_hash
 
-#: the layout of a record; another one is not read
-RECORD_SCHEMA = 1
+#: the layout of a record (2: seat tokens kept as their hashes); 1 is read too, another is not
+RECORD_SCHEMA = 2
 
 
 class RecordError(ValueError):
@@ -41,7 +42,7 @@ class RecordError(ValueError):
 def _seat_doc(seat: Optional[Seat]) -> Optional[Dict[str, Any]]:
     if seat is None:
         return None
-    return {"token": seat.token, "name": seat.name, "address": seat.address, "rematch": seat.rematch,
+    return {"token_hash": seat.token_hash, "name": seat.name, "address": seat.address, "rematch": seat.rematch,
             "left": seat.left}
 
 
@@ -57,10 +58,12 @@ def room_record(room: Room, wall: float) -> str:
 def _seat(doc: Any, now: float) -> Optional[Seat]:
     if doc is None:
         return None
-    token, name, address = doc["token"], doc["name"], doc["address"]
-    if not all(isinstance(x, str) for x in (token, name, address)):
-        raise RecordError("a seat's token, name and address are text")
-    seat = Seat(token, clean_name(name), address, absent_since=now)
+    if "token" in doc:  # a record of layout 1 kept the token itself
+        doc = {**doc, "token_hash": token_hash(str(doc["token"]))}
+    hashed, name, address = doc["token_hash"], doc["name"], doc["address"]
+    if not all(isinstance(x, str) for x in (hashed, name, address)) or len(hashed) != 64:
+        raise RecordError("a seat's token hash, name and address are text")
+    seat = Seat("", clean_name(name), address, absent_since=now, token_hash=hashed)
     seat.rematch, seat.left = bool(doc["rematch"]), bool(doc["left"])
     return seat
 
@@ -70,7 +73,7 @@ def room_from_record(text: str, clock: Clock, dice: RecordingDice, wall: float) 
     :class:`RecordError` if it cannot be one."""
     try:
         doc = json.loads(text)
-        if not isinstance(doc, dict) or doc.get("schema") != RECORD_SCHEMA:
+        if not isinstance(doc, dict) or doc.get("schema") not in (1, RECORD_SCHEMA):
             raise RecordError(f"not a room record of layout {RECORD_SCHEMA}")
         room = Room(str(doc["code"]), int(doc["length"]), bool(doc["cube"]), clock, dice)
         now = clock()

@@ -23,23 +23,26 @@ Run it headless with ``python -m game.server --host H --port P [--store FILE]
 from __future__ import annotations
 
 import asyncio
-import http
 import logging
+import socket
 import ssl
 import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional, Set, Tuple
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
-from websockets.datastructures import Headers
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudget, TokenBucket
+from .cluster import Cluster, Elsewhere
 from .gate import AddressGate, gated, peer_address
 from .heap import ServerHeap
-from .joinpage import HEADERS, METHODS, answer
+from .joinpage import page_response, plain
+from .metrics import CONTENT_TYPE, ServerMetrics
+from .outlet import Hold, Outlet, forwarded_for
+from .pgstore import PgStore, is_url
 from .protocol import (
     INTENTS,
     MAX_CLIENT_MESSAGE,
@@ -71,8 +74,6 @@ log = logging.getLogger(__name__)
 FRAME_LIMIT = 4 * MAX_CLIENT_MESSAGE
 #: a connection that keeps on breaking its budgets this often is closed
 MAX_STRIKES = 50
-#: a client that reads nothing while this much waits for it is dropped
-MAX_WRITE_BUFFER = 1 << 20
 #: the close code of a server that stops but keeps its matches (a restart)
 CLOSE_RESTART = 1012
 
@@ -97,17 +98,6 @@ class Limits:
                                      self.bytes_rate, self.bytes_burst)
 
 
-def _sender(ws: ServerConnection, budget: ConnectionBudget) -> Send:
-    def send(text: str) -> None:
-        transport = ws.transport
-        if transport is not None and transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
-            transport.abort()  # a client that does not read is dropped, not buffered forever
-            return
-        budget.sent.spend(len(text))
-        broadcast([ws], text)
-    return send
-
-
 class MatchServer:
     """Holds matches and speaks the protocol on ``host:port`` (port 0: any free one).
 
@@ -120,12 +110,16 @@ class MatchServer:
     ``ssl_context``: a server context (certificate and key loaded): the
     server speaks ``wss://`` (and ``https://``) instead of ``ws://``.
     ``download_url``: where the join pages send a player without the game.
+    A ``store`` that is a ``postgresql://`` URL is a store shared by several
+    processes (:mod:`game.net.cluster`; ``server_id`` names this one);
+    ``behind_proxy``: the player's address is the proxy's ``X-Forwarded-For``.
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, clock: Clock = time.monotonic,
                  limits: Optional[Limits] = None, dice: Optional[Callable[[], object]] = None,
                  heap: Optional[ServerHeap] = None, store: Optional[str] = None,
-                 ssl_context: Optional[ssl.SSLContext] = None, download_url: Optional[str] = None):
+                 ssl_context: Optional[ssl.SSLContext] = None, download_url: Optional[str] = None,
+                 server_id: Optional[str] = None, behind_proxy: bool = False):
         self.host, self.port = host, port
         self.ssl_context = ssl_context
         self.download_url = download_url
@@ -140,10 +134,22 @@ class MatchServer:
         self._sweeper: Optional[asyncio.Task[None]] = None
         self._live: Set[ServerConnection] = set()
         self.messages = 0
+        self.server_id = server_id
+        self.behind_proxy = behind_proxy
+        self.hold = Hold()
+        self.cluster: Optional[Cluster] = None
+        self.draining = False
+        self.metrics = ServerMetrics(lambda: len(self._live), lambda: len(self.lobby.rooms), self.store_answers)
 
     async def start(self) -> Tuple[str, int]:
         """Read the store (if any), bind and start serving; returns the address actually bound."""
-        if self.store_path is not None and self.store is None:
+        if is_url(self.store_path) and self.cluster is None:
+            name = self.server_id or f"{socket.gethostname()}:{self.port}"
+            shared = PgStore(str(self.store_path), name, timer=self.metrics.store_call)
+            self.cluster = Cluster(shared, self.lobby, self.limits.matches_per_address, self._drop_room,
+                                   self.metrics.takeovers.inc)
+            await self.cluster.start()
+        elif self.store_path is not None and self.store is None:
             self.store = RoomStore(self.store_path)
             self.restore()
         try:  # (asyncio binds with SO_REUSEADDR on POSIX: a socket of a server just stopped does not hold the port)
@@ -180,18 +186,27 @@ class MatchServer:
         was asked for over https (``X-Forwarded-Proto``), the link is ``wss://``."""
         if any("websocket" in value.lower() for value in request.headers.get_all("Upgrade")):
             return None
-        hosts = request.headers.get_all("Host")
-        forwarded = [v.strip().lower() for v in request.headers.get_all("X-Forwarded-Proto")]
-        secure = self.ssl_context is not None or forwarded == ["https"]
-        method = getattr(request, "method", "GET")  # (websockets before 17 takes only GET)
-        page = answer(request.path, hosts[0] if len(hosts) == 1 else None, secure, self.url, self.download_url,
-                      method)
-        body = page.body.encode("utf-8")
-        status = http.HTTPStatus(page.status)
-        headers = Headers([*HEADERS, ("Content-Length", str(len(body))), ("Connection", "close")])
-        if status is http.HTTPStatus.METHOD_NOT_ALLOWED:
-            headers["Allow"] = ", ".join(METHODS)
-        return Response(status.value, status.phrase, headers, b"" if method == "HEAD" else body)
+        path = request.path.split("?", 1)[0]
+        if path in ("/healthz", "/metrics"):
+            if path == "/healthz":
+                ready = self.ready()
+                return plain(200 if ready else 503, b"ok\n" if ready else b"not ready\n", "text/plain; charset=utf-8")
+            return plain(200, self.metrics.render(), CONTENT_TYPE)
+        secure = self.ssl_context is not None
+        return page_response(request, secure, self.url, self.download_url)
+
+    def ready(self) -> bool:
+        """Ready for players (``/healthz``): not draining, and the store answers."""
+        return not self.draining and self.store_answers()
+
+    def store_answers(self) -> bool:
+        return self.cluster is None or self.cluster.store.up
+
+    def _drop_room(self, room: Room) -> None:
+        """Close the connections of a match this process let go (1012: they connect again, to its holder)."""
+        for seat in room.seats:
+            if seat is not None and isinstance(seat.send, Outlet):
+                asyncio.ensure_future(seat.send.ws.close(CLOSE_RESTART, "the match moved: connect again"))
 
     def restore(self) -> int:
         """Hold the rooms the store keeps; returns how many (damaged ones are dropped)."""
@@ -210,6 +225,10 @@ class MatchServer:
 
     def save(self, every: bool = False) -> None:
         """Write the rooms changed since the last save (``every``: all of them) in one transaction."""
+        if self.cluster is not None:
+            self.cluster.wake()  # (its writer commits what changed)
+            return
+        self.lobby.take_forgotten()  # (kept for a shared store only)
         rooms, removed = self.lobby.take_changes()
         if self.store is None:
             return
@@ -226,8 +245,13 @@ class MatchServer:
     async def close(self) -> None:
         """Stop.  Without a store every match ends (``ended: server_closing``);
         with one, the matches are saved and the connections closed with code
-        1012 (a restart): the players resume them on the next server."""
-        if self.store is None:
+        1012 (a restart): the players resume them on the next server.  On a
+        shared store every match is let go (written) and its players sent on
+        to the other processes."""
+        self.draining = True
+        if self.cluster is not None:
+            await self.cluster.drain()
+        elif self.store is None:
             for room in list(self.lobby.rooms.values()):
                 self.lobby.close(room, EndReason.SERVER_CLOSING)
         else:
@@ -244,6 +268,8 @@ class MatchServer:
         if self.store is not None:
             self.store.close()
             self.store = None
+        if self.cluster is not None:
+            await self.cluster.close()
         if self.heap is not None:
             self.heap.stop()
 
@@ -263,6 +289,8 @@ class MatchServer:
             await asyncio.sleep(self.limits.sweep_interval)
             try:
                 self.sweep()
+                if self.cluster is not None:
+                    await self.cluster.tidy()
                 if self.heap is not None:
                     self.heap.tick()
             except Exception:  # pragma: no cover - a bug must not stop the sweeps
@@ -271,13 +299,17 @@ class MatchServer:
     # -- one connection -------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
         address = peer_address(ws.transport) if ws.transport is not None else "?"
+        if self.behind_proxy and ws.request is not None:
+            address = forwarded_for(ws.request.headers.get_all("X-Forwarded-For")) or address
         budget = self.limits.budget()
-        send = _sender(ws, budget)
+        send = Outlet(ws, budget, self.hold)
         seat: Optional[Tuple[Room, int]] = None
         self._live.add(ws)
         try:
             async for raw in ws:
+                arrived = time.perf_counter()
                 self.messages += 1
+                self.metrics.messages.inc()
                 why = budget.refusal()
                 if why is not None:
                     if budget.strikes >= MAX_STRIKES:  # a flood: cut it off without waiting for a close handshake
@@ -286,10 +318,15 @@ class MatchServer:
                             ws.transport.close()  # what was written goes out first
                         break
                     send(error_doc(ErrorCode.RATE_LIMITED, why))
+                    self.metrics.error(ErrorCode.RATE_LIMITED.value)
                     continue
-                began = time.thread_time()
-                seat = self.handle_text(raw, address, seat, send)
-                budget.cpu.spend(time.thread_time() - began)
+                if self.cluster is None:
+                    began = time.thread_time()
+                    seat = self.handle_text(raw, address, seat, send)
+                    budget.cpu.spend(time.thread_time() - began)
+                else:
+                    seat = await self._shared(self.cluster, raw, address, seat, send)
+                self.metrics.latency.observe(time.perf_counter() - arrived)
         except ConnectionClosed:
             pass
         finally:
@@ -309,12 +346,53 @@ class MatchServer:
             ref, seq = type_name(msg), getattr(msg, "seq", None)
             return self._apply(msg, address, seat, send)
         except ProtocolError as exc:
+            self.metrics.error(exc.code.value)
             send(error_doc(exc.code, exc.detail, ref, seq))
             if exc.code is ErrorCode.STALE and seat is not None:
                 send(seat[0].sync_text())  # the sender was behind: here is the state now
         except Exception:  # a bug must never take the server down
             log.exception("message from %s failed", address)
             send(error_doc(ErrorCode.ILLEGAL, "the server could not do that", ref, seq))
+        return seat
+
+    async def _shared(self, cluster: Cluster, raw: object, address: str, seat: Optional[Tuple[Room, int]],
+                      send: Outlet) -> Optional[Tuple[Room, int]]:
+        """One message on a shared store: its match brought here first, and
+        what it makes the server say held until what it changed is committed."""
+        try:
+            msg: Optional[ClientMessage] = parse_client(raw) if isinstance(raw, (str, bytes)) else None
+        except ProtocolError:
+            msg = None  # (handle_text answers it)
+        if msg is not None and seat is None:
+            try:
+                await cluster.before(msg, address)
+            except ProtocolError as exc:
+                self.metrics.error(exc.code.value)
+                send(error_doc(exc.code, exc.detail, type_name(msg)))
+                return seat
+            except Elsewhere as exc:  # the client connects again: then it may be here, or its holder reached
+                log.info("a player sent on (%s)", exc)
+                await send.ws.close(CLOSE_RESTART, "try again")
+                return seat
+        began = time.thread_time()
+        self.hold.begin()
+        try:
+            seat = self.handle_text(raw, address, seat, send)
+        finally:
+            held = self.hold.end()
+        send.budget.cpu.spend(time.thread_time() - began)
+        if isinstance(msg, Create) and seat is not None:
+            cluster.fresh.add(seat[0].code)
+        lost = await cluster.settle() if cluster.busy() else set()
+        room = seat[0] if seat is not None else None
+        if room is not None and room.code in lost:
+            if isinstance(msg, Create):  # the code proposed is another process's match
+                self.lobby.release(room)
+                self.metrics.error(ErrorCode.CODE_TAKEN.value)
+                send.now(error_doc(ErrorCode.CODE_TAKEN, "this code is another match's: propose another", "create"))
+            return None
+        for outlet, text in held:
+            outlet.now(text)
         return seat
 
     def _apply(self, msg: ClientMessage, address: str, seat: Optional[Tuple[Room, int]],
@@ -328,10 +406,14 @@ class MatchServer:
             if seat is not None and seat[0].ended is None:
                 raise ProtocolError(ErrorCode.ALREADY_SEATED, "this connection already holds a seat")
             if isinstance(msg, Create):
-                return self.lobby.create(address, msg, send)
-            if isinstance(msg, Join):
-                return self.lobby.join(msg, send, address)
-            return self.lobby.resume(msg.token, send)
+                seated = self.lobby.create(address, msg, send)
+            elif isinstance(msg, Join):
+                seated = self.lobby.join(msg, send, address)
+            else:
+                seated = self.lobby.resume(msg.token, send)
+            event = type_name(msg)
+            log.info("%s: match %s", event, seated[0].code, extra={"event": event, "code": seated[0].code})
+            return seated
         if seat is None or seat[0].ended is not None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "create, join or resume a match first")
         room, role = seat

@@ -1,0 +1,267 @@
+"""The match server past one machine (docs/server.md): three server
+processes on one PostgreSQL behind HAProxy, all on loopback, started by
+deploy/local-cluster.sh.  Routing by code and token, the store's round
+trip, a lease taken over from a killed process, a drain, PostgreSQL
+restarted during play, and /healthz and /metrics read by Prometheus's own
+text parser.  Skipped, saying why, where PostgreSQL or HAProxy is missing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import time
+from pathlib import Path
+from typing import Dict, Iterator, List, Tuple
+
+import pytest
+
+from cluster_support import LocalCluster, http_get, missing
+from game.net.client import NetClient
+from game.net.inbound import State
+from game.net.protocol import Create, Join
+from net_support import intent
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(missing() is not None, reason=str(missing()))]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LocalCluster]:
+    local = LocalCluster(3)
+    try:
+        yield local.up()
+    finally:
+        local.down()
+
+
+class Players:
+    """A host and a guest playing one match through the real client library,
+    as fast as the server answers; an intent lost with a connection is sent
+    again only when the state after the resume shows it was not done."""
+
+    def __init__(self, url: str, length: int = 7):
+        self.rng = random.Random(7)
+        self.host = NetClient(url, Create(length, False, "Host"), backoff=(0.1, 0.2, 0.4)).start()
+        self.host.wait_for(State)
+        self.guest = NetClient(url, Join(self.host.code, "Guest"), backoff=(0.1, 0.2, 0.4)).start()
+        self.guest.wait_for(State)
+        self.clients = [self.host, self.guest]
+        self.states: Dict[int, State] = {}
+        self.seen = 0                # the highest seq either player was told
+        self.sent: Dict[int, Tuple[int, int]] = {}
+        self.went_back = False       # a state older than one already seen (an action lost)
+
+    @property
+    def code(self) -> str:
+        return self.host.code
+
+    def play_until(self, seq: int, timeout: float = 20.0) -> float:
+        """Play until a state of at least ``seq``; returns the longest wait between two states."""
+        end = time.monotonic() + timeout
+        last_news, longest = time.monotonic(), 0.0
+        while self.seen < seq:
+            assert time.monotonic() < end, f"stuck at seq {self.seen}"
+            for i, client in enumerate(self.clients):
+                for msg in client.poll():
+                    if isinstance(msg, State):
+                        if msg.seq < self.seen - 1:  # (the other player may be one behind)
+                            self.went_back = True
+                            print(f"went back: player {i} told seq {msg.seq} after {self.seen}", flush=True)
+                        self.states[i] = msg
+                        if msg.seq > self.seen:
+                            now = time.monotonic()
+                            longest, last_news, self.seen = max(longest, now - last_news), now, msg.seq
+            for i, client in enumerate(self.clients):
+                state = self.states.get(i)
+                if state is None or client.seat is None:
+                    continue
+                msg = intent(state.match, client.seat, state.seq, self.rng)
+                mark = (state.seq, client.reconnects)
+                if msg is not None and self.sent.get(i) != mark:
+                    self.sent[i] = mark
+                    client.send(msg)
+            time.sleep(0.005)
+        return longest
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.close()
+
+
+@pytest.fixture
+def players(cluster: LocalCluster) -> Iterator[Players]:
+    cluster.wait_ready()  # (a test before may have stopped a process or PostgreSQL)
+    made = Players(cluster.url)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def events(cluster: LocalCluster, server_id: str, code: str) -> List[str]:
+    """The events the process ``server_id`` logged (JSON lines) for match ``code``."""
+    out = []
+    for line in Path(cluster.state, "logs", f"{server_id}.log").read_text(encoding="utf-8").splitlines():
+        if line.startswith("{"):
+            doc = json.loads(line)
+            if doc.get("code") == code:
+                out.append(str(doc.get("event")))
+    return out
+
+
+def committed(cluster: LocalCluster, code: str) -> List[int]:
+    return [int(row[0]) for row in cluster.sql("SELECT seq FROM bg_actions WHERE code = %s ORDER BY seq", code)]
+
+
+def test_both_players_meet_on_one_process_routed_by_code_and_token(cluster, players):
+    players.play_until(6)
+    owner = cluster.owner(players.code)
+    assert owner in ("s1", "s2", "s3")
+    players.guest.drop_connection()  # a resume, routed by the token's code
+    players.host.drop_connection()
+    players.play_until(players.seen + 6)
+    assert players.host.reconnects >= 1 and players.guest.reconnects >= 1
+    assert cluster.owner(players.code) == owner
+    logged = events(cluster, owner, players.code)
+    assert logged.count("create") == 1 and logged.count("join") == 1 and logged.count("resume") >= 2, logged
+    for other in {"s1", "s2", "s3"} - {owner}:
+        assert events(cluster, other, players.code) == []
+    tokens = [players.host.token or "", players.guest.token or ""]
+    assert all(t.startswith(players.code) for t in tokens)
+    stored = cluster.sql("SELECT record FROM bg_rooms WHERE code = %s", players.code)[0][0]
+    assert not any(t in str(stored) for t in tokens)  # the store keeps hashes, never tokens
+    assert all(t not in Path(cluster.state, "logs", f"{owner}.log").read_text() for t in tokens)
+
+
+def test_every_committed_action_is_in_the_store_once(cluster, players):
+    players.play_until(30)
+    seqs = committed(cluster, players.code)
+    assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) >= players.seen - 1
+
+
+def test_a_process_killed_mid_match_loses_nothing(cluster, players):
+    players.play_until(10)
+    owner = cluster.owner(players.code)
+    os.kill(cluster.pid_of(owner), signal.SIGKILL)
+    killed_at, before = time.monotonic(), players.seen
+    try:
+        longest = players.play_until(before + 10)
+    finally:
+        cluster.run("revive")
+    assert time.monotonic() - killed_at < 20
+    assert longest <= 5.0, f"back in play after {longest:.1f} s"
+    assert not players.went_back
+    new_owner = cluster.owner(players.code)
+    assert new_owner not in ("", owner)
+    assert "lease_taken_over" in events(cluster, new_owner, players.code)
+    seqs = committed(cluster, players.code)
+    assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] >= players.seen - 1
+
+
+def test_a_draining_process_sends_its_players_on(cluster, players):
+    players.play_until(8)
+    owner = cluster.owner(players.code)
+    port = cluster.ports()[int(owner[1:]) - 1]
+    os.kill(cluster.pid_of(owner), signal.SIGTERM)
+    time.sleep(0.3)
+    status = http_get(f"http://127.0.0.1:{port}/healthz")[0]
+    assert status == 503
+    try:
+        players.play_until(players.seen + 10)
+    finally:
+        for _ in range(50):  # (it exits once it has let go of its matches)
+            try:
+                cluster.pid_of(owner)
+            except LookupError:
+                break
+            time.sleep(0.2)
+        cluster.run("revive")
+    assert "released" in events(cluster, owner, players.code) or cluster.owner(players.code) != owner
+    assert not players.went_back
+    seqs = committed(cluster, players.code)
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_postgresql_restarted_during_play_pauses_then_resumes(cluster, players):
+    players.play_until(8)
+    cluster.run("pg-restart")
+    players.play_until(players.seen + 12, timeout=40)
+    assert not players.went_back
+    seqs = committed(cluster, players.code)
+    assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] >= players.seen - 1
+
+
+def test_health_and_metrics_read_by_a_prometheus_parser(cluster, players):
+    from prometheus_client.parser import text_string_to_metric_families
+
+    players.play_until(4)
+    families = {}
+    for port in cluster.ports():
+        status, body, _ = http_get(f"http://127.0.0.1:{port}/healthz")
+        assert (status, body) == (200, "ok\n")
+        status, text, headers = http_get(f"http://127.0.0.1:{port}/metrics")
+        assert status == 200 and headers["Content-Type"].startswith("text/plain")
+        for family in text_string_to_metric_families(text):
+            families.setdefault(family.name, []).extend(family.samples)
+    for name in ("backgammon_connections", "backgammon_matches", "backgammon_messages", "backgammon_errors",
+                 "backgammon_message_seconds", "backgammon_store_seconds", "backgammon_leases_taken_over",
+                 "backgammon_store_up"):
+        assert name in families, name
+    assert sum(s.value for s in families["backgammon_connections"]) >= 2
+    assert sum(s.value for s in families["backgammon_messages"] if s.name.endswith("_total")) >= 4
+    assert any(s.name == "backgammon_store_seconds_count" and s.labels["op"] == "commit" and s.value > 0
+               for s in families["backgammon_store_seconds"])
+    assert http_get(cluster.url.replace("ws://", "http://") + "/metrics")[0] == 403  # not for players
+
+
+def test_the_store_round_trip_and_its_leases(cluster):
+    from game.net.pgstore import HeldElsewhere, PgStore, RoomWrite
+
+    async def scenario() -> None:
+        first, second = PgStore(cluster.dsn, "test-a"), PgStore(cluster.dsn, "test-b")
+        code = "".join(random.choice("0123456789ABCDEFGHJK") for _ in range(10))
+        write = RoomWrite(code, '{"schema":2}', 1, "192.0.2.1", [("ab" * 32, 0)], [(1, '{"kind":"roll"}')])
+        assert await first.commit([write]) == set()
+        with pytest.raises(HeldElsewhere):
+            await second.acquire(code)
+        assert await second.code_of("ab" * 32) == (code, None)
+        assert await second.hosted_by("192.0.2.1") >= 1
+        await first.close()  # its session ends, as a killed process's does
+        for _ in range(50):  # (PostgreSQL ends the session's backend, and lets its lock go, a moment later)
+            try:
+                taken = await second.acquire(code)
+                break
+            except HeldElsewhere:
+                await asyncio.sleep(0.05)
+        assert taken is not None and taken.taken_over and taken.record == '{"schema":2}'
+        late = RoomWrite(code, '{"schema":2,"late":1}', 2, "192.0.2.1", [], [(2, '{"kind":"late"}')])
+        assert await first.commit([late]) == {code}  # fenced: its lease was taken
+        again = RoomWrite(code, '{"schema":2}', 2, "192.0.2.1", [], [(1, '{"kind":"again"}'), (2, '{"kind":"x"}')])
+        assert await second.commit([again]) == set()
+        assert [s for s, _ in await second.actions(code)] == [1, 2]  # seq 1 written once, not twice
+        assert (await second.actions(code))[0][1] == '{"kind":"roll"}'
+        assert await second.commit([], release=[code]) == set()
+        taken = await first.acquire(code)
+        assert taken is not None and not taken.taken_over  # let go, not taken
+        assert await first.commit([], removed=[code], ended=[("ab" * 32, "host_left")]) == set()
+        assert await second.code_of("ab" * 32) == (None, "host_left")
+        await first.close()
+        await second.close()
+    asyncio.run(scenario())
+
+
+def test_a_code_proposed_twice_is_refused_across_processes(cluster):
+    from websockets.sync.client import connect
+
+    code = "".join(random.choice("0123456789ABCDEFGHJK") for _ in range(10))
+    hello = {"v": 1, "type": "create", "length": 1, "cube": False, "name": "Ann", "code": code}
+    first_port, second_port = cluster.ports()[:2]
+    with connect(f"ws://127.0.0.1:{first_port}") as first, connect(f"ws://127.0.0.1:{second_port}") as second:
+        first.send(json.dumps(hello))
+        assert json.loads(first.recv(timeout=10))["type"] == "seat"
+        time.sleep(0.5)
+        second.send(json.dumps(hello))
+        answer = json.loads(second.recv(timeout=10))
+        assert answer["type"] == "error" and answer["code"] == "code_taken", answer
