@@ -129,7 +129,7 @@ class Tour:
     def play(self, mode: str, max_turns: int = 400, resign_after: Optional[int] = None) -> None:
         """A game from the lobby to the result screen and back: against the
         computer with a hint each turn, or hot-seat (resigned after some turns)."""
-        from game.match.intents import PlayStep
+        from game.input.match_intents import PlayStep
         from game.scenes.match import MatchScene
         from game.scenes.result import ResultScene
 
@@ -177,7 +177,7 @@ class Tour:
 
     def attract(self, seconds: float = 4.0) -> None:
         """The kiosk's attract mode for a while, stopped by a key."""
-        from game.kiosk import AttractScene
+        from game.scenes.attract import AttractScene
 
         self.lobby()
         kiosk = self.d.app.kiosk

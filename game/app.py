@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
 import pygame
 
 from .words import i18n
-from .loop import DT, MAX_FRAME, WAKE, Loop, wake_loop
+from .loop import DT, MAX_FRAME, Loop
 from .net.invite import is_link
-from .scenes.navigation import Navigator
-from .scenes.stack import Scene, SceneStack
+from .ui.navigation import Navigator
+from .ui.stack import Scene, SceneStack
 from .store.settings import Settings
 from .system.links import Links
+from .system.wake import WAKE, wake_loop
 from .store.matfiles import match_path
 from .system.window import MIN_SIZE, WINDOW_CLASS, Window, clamp_size, initial_window_size, name_the_window, remembered_size
 
@@ -105,7 +106,7 @@ class App(Loop):
             self.notice = folder_notice
         self.settings = settings
         i18n.set_language(settings.language)
-        from .scenes.look import apply_look
+        from .ui.look import apply_look
 
         apply_look(settings)
         name_the_window()
@@ -136,7 +137,7 @@ class App(Loop):
         self.options: Optional["MatchOptions"] = None
         #: the dice source new matches use (None: system randomness; --seed sets one)
         self.dice: Optional["DiceSource"] = None
-        #: the screens on show (game/scenes/stack.py); the top one is :attr:`scene`
+        #: the screens on show (game/ui/stack.py); the top one is :attr:`scene`
         self.scenes = SceneStack()
         #: where the scenes go next (game/scenes/flow.py attaches itself: ``Flow(app)``)
         self.flow: Navigator = _NoFlow()

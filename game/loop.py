@@ -5,7 +5,8 @@ is clamped (:data:`MAX_FRAME`) so a stall never makes the loop spiral, and
 rendering gets the fraction of a step left in the accumulator to interpolate.
 When the scene has nothing moving and no input arrives the loop does not spin:
 it blocks waiting for events (or, on a display without event waiting, polls
-at a low rate), and it redraws only when something changed.
+at a low rate), and it redraws only when something changed.  Another
+thread ends that wait with :func:`game.system.wake.wake_loop`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Callable, Optional
 
 import pygame
 
-from .scenes.stack import SceneStack
+from .ui.stack import SceneStack
 
 DT = 1.0 / 120.0  # the fixed step, seconds
 MAX_FRAME = 0.25  # the longest frame time fed to the accumulator
@@ -28,21 +29,6 @@ IDLE_POLL_S = 1.0 / 30  # idle polling period where the display cannot wait for 
 #: computer thinking on its worker thread hands it back to the frame loop within
 #: this (Python's default is 5 ms, most of a frame's budget)
 SWITCH_INTERVAL_S = 0.001
-
-
-#: the event another thread posts to wake an idle loop (news from the network, a link handed over)
-WAKE = pygame.event.custom_type()
-
-
-def wake_loop() -> None:
-    """Wake the frame loop from another thread: an idle loop waits for events
-    (up to :data:`IDLE_WAIT_MS`), and what arrived is to be shown at once.
-    Safe from any thread (SDL's event queue is); nothing if there is no display."""
-    if pygame.display.get_init():
-        try:
-            pygame.event.post(pygame.event.Event(WAKE))
-        except pygame.error:  # the queue is full: the loop is awake anyway
-            pass
 
 
 class Loop:

@@ -20,7 +20,7 @@ from engine.dice import DiceSource
 from .app import App, SoundPlayer
 from .scenes.flow import Flow
 from .scenes.match import MatchScene
-from .scenes.stack import Scene
+from .ui.stack import Scene
 from .play.seats import SeatLike
 from .play.session import Session, Snapshot
 from .store.settings import Settings

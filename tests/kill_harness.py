@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.match.intents import PlayStep  # noqa: E402
+from game.input.match_intents import PlayStep  # noqa: E402
 from game.store.settings import Settings  # noqa: E402
 from game.testing import AppDriver  # noqa: E402
 

@@ -17,27 +17,44 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "game")
 #: text tables, exempt from the module size limit
 TEXT_TABLES = {"game.words.help_text", "game.words.i18n", "game.words.i18n_zh"}
-#: modules of game/scenes that are not scenes (shared widgets, the stack, the flow)
-SCENE_HELPERS = {"game.scenes", "game.scenes.host", "game.scenes.ui", "game.scenes.theme", "game.scenes.shapes", "game.scenes.panel", "game.scenes.topbar",
-                 "game.scenes.stack", "game.scenes.navigation", "game.scenes.flow",
-                 "game.scenes.friendplay", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.friendinvite", "game.scenes.tableview", "game.scenes.uifonts", "game.scenes.fontfaces", "game.scenes.textfit",
-                 "game.scenes.look", "game.scenes.spoken", "game.scenes.typing"}
+#: modules of game/scenes that are not scenes (the package, the flow, the friend screen's parts)
+SCENE_HELPERS = {"game.scenes", "game.scenes.flow", "game.scenes.friendviews", "game.scenes.friendhost", "game.scenes.friendinvite"}
+#: the scenes built on another scene (a variant of it, not a way to it): the kiosk's
+#: attract mode is the match scene playing itself
+EXTENDS = {"game.scenes.attract": "game.scenes.match"}
 
 #: the top of game/: the package, the app, its loop, its kiosk mode and the entry points
 #: (python -m game, python -m game.screenshot, backgammon-server, the tests' and benchmarks' hands)
 TOP = {"game", "game.__main__", "game.app", "game.loop", "game.kiosk", "game.screenshot", "game.server", "game.testing"}
-#: the lower packages of game/ and the only other packages of game/ each may import (the engine aside)
+#: the parts of game/ (each package, and each module at its top), from the floor up, and the
+#: only other parts each may import (the engine aside, and "game" itself, which holds only the
+#: version): the order docs/architecture.md writes down ("The order of the parts")
 LAYERS = {
     "game.words": set(),
     "game.system": {"game.words"},
     "game.store": {"game.words"},
     "game.net": {"game.store"},
     "game.play": {"game.words", "game.store", "game.net"},
+    "game.board": {"game.words", "game.system", "game.play"},
+    "game.input": {"game.board"},
+    "game.ui": {"game.words", "game.system", "game.store", "game.net", "game.play", "game.board", "game.input"},
+    "game.match": {"game.words", "game.system", "game.store", "game.net", "game.play", "game.board", "game.input", "game.ui"},
+    "game.scenes": {"game.words", "game.system", "game.store", "game.net", "game.play", "game.board", "game.input", "game.ui",
+                    "game.match"},
+    "game.kiosk": {"game.ui", "game.scenes"},
+    "game.loop": {"game.ui"},
+    "game.app": {"game.words", "game.system", "game.store", "game.net", "game.play", "game.board", "game.input", "game.ui",
+                 "game.kiosk", "game.loop"},
+    "game.__main__": {"game.system", "game.store", "game.play", "game.scenes", "game.kiosk", "game.app"},
+    "game.testing": {"game.store", "game.play", "game.ui", "game.scenes", "game.app"},
+    "game.screenshot": {"game.words", "game.store", "game.testing", "game.__main__"},
+    "game.server": {"game.net"},
 }
 #: lower packages without pygame (the match in play is tested without it)
 NO_PYGAME = ("game.store", "game.play", "game.net")
-#: the only modules that know the app itself; the screens know it as game.scenes.host.AppHost
-KNOW_THE_APP = TOP | {"game.scenes.flow"}
+#: the only modules that know the app itself (they make it); the flow knows it as
+#: game.scenes.flow.FlowHost, the other screens as game.ui.host.AppHost
+KNOW_THE_APP = {"game.__main__", "game.testing"}
 
 
 def _modules() -> Dict[str, Path]:
@@ -144,20 +161,25 @@ def test_the_top_of_game_holds_only_the_app_its_loop_and_the_entry_points():
     game = [m for m in MODULES if m.split(".")[0] == "game"]
     top = {m for m in game if m.count(".") <= 1 and MODULES[m].name != "__init__.py"} | {"game"}
     assert top == TOP, sorted(top ^ TOP)
-    packages = {m for m in game if m.count(".") == 1 and MODULES[m].name == "__init__.py"}
-    assert set(LAYERS) <= packages, sorted(set(LAYERS) - packages)
+
+
+def test_every_part_of_game_has_its_place_in_the_order():
+    """A new package (or module at the top) of game/ is placed in LAYERS,
+    and so in the order the docs write down."""
+    parts = {_package(m) for m in MODULES if m.split(".")[0] == "game"} - {"game"}
+    assert parts == set(LAYERS), sorted(parts ^ set(LAYERS))
 
 
 @pytest.mark.parametrize("layer", sorted(LAYERS))
-def test_a_lower_package_imports_only_the_packages_under_it(layer):
+def test_each_part_of_game_imports_only_the_parts_under_it(layer):
     allowed = LAYERS[layer] | {layer, "game"}  # "game": the package itself (its version)
     found = [f"{module} imports {dep}" for module, deps in _graph().items() if _package(module) == layer
-             for dep in sorted(deps) if dep.startswith("game") and _package(dep) not in allowed]
+             for dep in sorted(deps) if dep.split(".")[0] == "game" and _package(dep) not in allowed]
     assert not found, found
 
 
 def test_the_layers_are_a_layering():
-    """No lower package may reach itself through the packages it may import."""
+    """No part may reach itself through the parts it may import."""
     for layer in LAYERS:
         reach: Set[str] = set()
         todo = list(LAYERS[layer])
@@ -169,30 +191,96 @@ def test_the_layers_are_a_layering():
         assert layer not in reach, layer
 
 
+def _part_graph() -> Dict[str, Dict[str, List[str]]]:
+    """part -> the parts of game/ it imports -> the imports that tie them
+    (lazy ones and those for type hints included, as in the module graph)."""
+    parts: Dict[str, Dict[str, List[str]]] = {}
+    for module, deps in _graph().items():
+        if module.split(".")[0] != "game":
+            continue
+        part = _package(module)
+        edges = parts.setdefault(part, {})
+        for dep in sorted(deps):
+            if dep.split(".")[0] == "game" and _package(dep) != part:
+                edges.setdefault(_package(dep), []).append(f"{module} -> {dep}")
+    return parts
+
+
+def test_the_parts_of_game_form_no_import_cycle():
+    """Drawn from the imports themselves (whatever LAYERS says): no package
+    of game/, nor module at its top, reaches itself through the others."""
+    graph = _part_graph()
+    state: Dict[str, int] = {}
+    cycles: List[str] = []
+
+    def visit(node: str, path: List[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph.get(node, {})):
+            if state.get(dep) == 1:
+                loop = path[path.index(dep):] + [dep]
+                ties = [graph[a][b][0] for a, b in zip(loop, loop[1:])]
+                cycles.append(" -> ".join(loop) + " (" + "; ".join(ties) + ")")
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[node] = 2
+
+    for part in sorted(graph):
+        if part not in state:
+            visit(part, [part])
+    assert not cycles, "cycles between the parts of game/: " + " | ".join(cycles)
+
+
+def test_the_docs_write_down_the_same_order():
+    """docs/architecture.md's table of the parts says what LAYERS says."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## The order of the parts", 1)[1].split("\n## ", 1)[0]
+
+    def part(name: str) -> str:
+        return "game." + name.rstrip("/").removesuffix(".py")
+
+    written = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0].startswith("`"):
+            written[part(cells[0].strip("`"))] = {part(n) for n in re.findall(r"`([^`]+)`", cells[1])}
+    assert written == LAYERS, sorted(k for k in set(written) | set(LAYERS) if written.get(k) != LAYERS.get(k))
+    assert list(written) == list(LAYERS), "the docs list the parts in another order"
+
+
 @pytest.mark.parametrize("layer", NO_PYGAME)
 def test_the_store_the_match_in_play_and_the_network_never_import_pygame(layer):
     found = [m for m in MODULES if _package(m) == layer for target, _ in _imports(m) if target.split(".")[0] in ("pygame", "pygame_gui")]
     assert not found, found
 
 
-def test_only_the_flow_and_the_entry_points_know_the_app():
+def test_only_the_entry_points_know_the_app():
     found = [m for m, deps in _graph().items() if "game.app" in deps and m not in KNOW_THE_APP]
     assert not found, found
 
 
 def test_no_scene_imports_another_scene_only_the_flow_knows_them():
     scenes = [m for m in MODULES if m.startswith("game.scenes.") and m not in SCENE_HELPERS]
-    assert {"game.scenes.lobby", "game.scenes.match", "game.scenes.result", "game.scenes.dialog"} <= set(scenes)
+    assert {"game.scenes.lobby", "game.scenes.match", "game.scenes.result", "game.scenes.dialog", "game.scenes.attract"} <= set(scenes)
     found = []
     for module in scenes:
         for target, _ in _imports(module):
-            if target in scenes and target != module:
+            if target in scenes and target != module and EXTENDS.get(module) != target:
                 found.append(f"{module} imports {target}")
     assert not found, found
     # and who follows whom is said in one place: scenes only ask the app's flow
     switching = [m for m in scenes + ["game.kiosk"]
                  if re.search(r"\b(app\.switch|scenes\.(push|pop|replace|reset))\(", MODULES[m].read_text(encoding="utf-8"))]
     assert not switching, switching
+
+
+@pytest.mark.parametrize("module", sorted(EXTENDS))
+def test_a_scene_imports_the_scene_it_extends_only_to_extend_it(module):
+    """What a variant takes of the scene it is built on: its base class, nothing else."""
+    target = EXTENDS[module]
+    names = {name for t, imported in _imports(module) if t == target for name in imported}
+    bases = {b.id for node in ast.walk(_tree(module)) if isinstance(node, ast.ClassDef)
+             for b in node.bases if isinstance(b, ast.Name)}
+    assert names and names <= bases, (module, sorted(names - bases))
 
 
 def test_no_module_imports_another_modules_private_names():

@@ -6,7 +6,7 @@ from game.play.hints import in_written_order
 import pytest
 
 from engine import FixedDice, get_bot
-from game.match.intents import Double
+from game.input.match_intents import Double
 from game.play.seats import cube_context
 from game.play.session import Session
 from game.testing import Driver

@@ -14,14 +14,14 @@ from game.app import App
 from game.board.layout import DICE, Layout
 from game.input.focus import nearest
 from game.input.gamepad import PRESS, Gamepads
-from game.match.intents import PlayStep
+from game.input.match_intents import PlayStep
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.scenes.settings import SettingsScene
-from game.scenes.theme import ui_font_px
-from game.scenes.topbar import top_bar_height
+from game.ui.theme import ui_font_px
+from game.match.topbar import top_bar_height
 from game.scenes.dialog import DialogScene
 from game.play.session import Snapshot
 from game.store.settings import Settings

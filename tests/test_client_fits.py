@@ -21,11 +21,11 @@ from support import board
 from fitting import Misfit, air, element_misfits, entry_fonts, list_misfits, report, scene_misfits, window_misfits
 from pygame_gui.elements import UIButton, UILabel
 from game.words import i18n
-from game.scenes import theme
+from game.ui import theme
 from game.scenes.dialog import DialogScene
 from game.board import palette
 from game.scenes.lobby import start_match
-from game.scenes.panel import DistributionView
+from game.match.panel import DistributionView
 from game.scenes.match import MatchScene
 from game.scenes.result import ResultScene
 from game.store.exports import documents_dir
@@ -252,7 +252,7 @@ def test_large_text_fits_every_screen_at_1280x720(lang, monkeypatch):
 
 # -- the check itself, and the findings it was made for, one by one (quick) -------------------------
 def test_the_check_finds_a_cut_text_a_text_without_room_and_a_text_against_a_dialogs_edge():
-    from game.scenes.theme import manager
+    from game.ui.theme import manager
 
     pygame.display.init()
     pygame.font.init()

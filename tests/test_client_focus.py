@@ -15,8 +15,8 @@ import pytest
 
 from engine import FixedDice
 from engine.kinds import ResignLevel
-from game.match.ask import AskTopic, answer, point_sentence
-from game.match.intents import AskMenu, OpenSettings, PlayStep, SetView
+from game.input.match_intents import AskMenu, AskTopic, OpenSettings, PlayStep, SetView
+from game.match.ask import answer, point_sentence
 from game.play.numbering import listener
 from game.play.options import MatchOptions
 from game.scenes.dialog import DialogScene

@@ -16,7 +16,7 @@ from pygame_gui.elements import UILabel
 
 from game.system import clipboard
 from game.words import i18n
-from game.match.intents import ToLobby
+from game.input.match_intents import ToLobby
 from game.net.lan import LanGame
 from game.net.protocol import format_code
 from game.play.netplay import NetSession

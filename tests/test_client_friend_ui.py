@@ -18,7 +18,7 @@ import pytest
 
 from game.words import i18n
 from game.words.i18n import t, tr
-from game.match.intents import Resign
+from game.input.match_intents import Resign
 from game.net.inbound import Link
 from game.play.netplay import NetSession
 from game.scenes.dialog import DialogScene
@@ -287,7 +287,7 @@ def test_the_guest_is_told_at_once_that_the_hosts_game_closed_and_may_play_on_he
 
 def _a_saved_game_against_the_computer(d: AppDriver) -> dict:
     """``d`` starts a game against the computer, throws, and goes back to the lobby: it is saved."""
-    from game.match.intents import ToLobby
+    from game.input.match_intents import ToLobby
 
     lobby = d.scene
     d.click_button(lobby.rows["mode"].button_for("computer"))
@@ -323,7 +323,7 @@ def test_a_friend_match_keeps_the_saved_game_and_the_host_leaving_offers_play_on
     """A friend match neither replaces nor discards the game saved against the computer (nor
     counts it as abandoned); when the host leaves on purpose mid-match, the guest is told by
     name and may play the position on here (told it takes the saved game's place) or leave."""
-    from game.match.intents import ToLobby
+    from game.input.match_intents import ToLobby
 
     host, guest = pair
     saved = _a_saved_game_against_the_computer(guest)

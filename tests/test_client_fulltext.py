@@ -20,8 +20,8 @@ from game.board.layout import Layout
 from game.match.copytext import position_text
 from game.play.options import MatchOptions
 from game.play.session import Session
-from game.scenes import theme
-from game.scenes.panel import DIST_ROWS
+from game.ui import theme
+from game.match.panel import DIST_ROWS
 from game.store.settings import Settings
 from game.store.storage import Storage
 from game.system import clipboard

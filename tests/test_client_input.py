@@ -7,7 +7,7 @@ import random
 import pygame
 
 from engine import FixedDice
-from game.match.intents import Double, Drop, PlayStep, Roll, Take
+from game.input.match_intents import Double, Drop, PlayStep, Roll, Take
 from game.store.settings import Settings
 from game.testing import Driver
 
@@ -172,7 +172,7 @@ def test_a_five_point_match_to_the_end_with_next_game_by_enter():
 def test_every_intent_has_a_handler_and_every_button_stands_for_one():
     import typing
 
-    from game.match.intents import Intent
+    from game.input.match_intents import Intent
 
     d = Driver(size=(1280, 720), dice=FixedDice([3, 1]), settings=_quick())
     kinds = typing.get_args(Intent)

@@ -16,7 +16,7 @@ from game.words import i18n
 from game.app import App
 from game.system.audio import SOUND_NAMES
 from game.match.cues import sound_for
-from game.match.intents import PlayStep
+from game.input.match_intents import PlayStep
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.board.layout import DICE
-from game.match.intents import PlayStep
+from game.input.match_intents import PlayStep
 from game.play.session import Snapshot
 from game.store.settings import Settings
 from game.testing import Driver

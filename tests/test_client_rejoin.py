@@ -15,7 +15,7 @@ import pytest
 from pygame_gui.elements import UILabel
 
 from game.words import i18n
-from game.match.intents import ToLobby
+from game.input.match_intents import ToLobby
 from game.net.protocol import format_code
 from game.net.server import Limits, ServerThread
 from game.play.netplay import NetSession

@@ -6,7 +6,7 @@ import pytest
 
 from engine import FixedDice
 from game.words import i18n
-from game.match.intents import Double, Drop, MoveChecker, Roll, Take
+from game.input.match_intents import Double, Drop, MoveChecker, Roll, Take
 from game.scenes.match import MatchScene
 from game.scenes.dialog import DialogScene
 from game.store.settings import Settings

@@ -261,7 +261,7 @@ def test_turned_or_zoomed_the_oblique_board_never_passes_under_the_buttons(size)
 @pytest.mark.parametrize("view", [TOP, OBLIQUE])
 def test_each_button_says_its_name_under_the_pointer_and_with_the_focus_the_settings_say_the_same(view, lang):
     from game.words import i18n
-    from game.match.intents import OpenSettings
+    from game.input.match_intents import OpenSettings
 
     settings = Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0, board_view=view, language=lang)
     d = Driver(size=(1280, 720), seed=3, settings=settings)

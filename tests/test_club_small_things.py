@@ -68,7 +68,7 @@ def test_every_step_button_is_drawn_with_its_border_like_its_siblings(size, back
     every step button on the screen has the border and the fill its siblings
     have (pygame_gui drew a resized pooled button borderless, its words off
     centre, until some later update)."""
-    from game.match.intents import Take
+    from game.input.match_intents import Take
     from game.play.options import MatchOptions
     from game.testing import AppDriver
 
@@ -107,7 +107,7 @@ def test_every_step_button_is_drawn_with_its_border_like_its_siblings(size, back
 def test_ask_and_auto_end_say_what_they_do_on_focus(lang):
     """The two buttons a newcomer cannot read: the auto-end toggle names what it
     switches, and the Tab focus on each says what it does."""
-    from game.match.intents import AskMenu, ToggleAutoEnd
+    from game.input.match_intents import AskMenu, ToggleAutoEnd
     from game.play.options import MatchOptions
     from game.system.speech import RecordingSpeech
     from game.testing import AppDriver

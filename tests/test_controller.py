@@ -17,7 +17,7 @@ from game.input.intents import intent_of
 from game.input.touch import TouchMouse
 from game.match.boardview import RendererPlaces
 from game.match.controller import BoardController, MoveQuery
-from game.match.intents import (
+from game.input.match_intents import (
     COMMANDS, Deselect, Double, Hint, MoveChecker, PlayStep, Primary, Reselect, Roll, TakeBack, ToggleLog, ToLobby, Undo,
 )
 from game.play.session import Session

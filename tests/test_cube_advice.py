@@ -17,7 +17,7 @@ from engine.errors import ArgumentTypeError, InvalidArgumentError
 from engine.analysis import Judge
 from engine.match import set_up_game
 from game.match import hintsay
-from game.match.intents import Double, PlayStep, Take
+from game.input.match_intents import Double, PlayStep, Take
 from game.play.options import MatchOptions
 from game.scenes.dialog import DialogScene
 from game.store.settings import Settings

@@ -1,4 +1,4 @@
-"""Font files opened once and shared by every size (game/scenes/fontfaces.py):
+"""Font files opened once and shared by every size (game/ui/fontfaces.py):
 what they draw, how a pool hands out its faces, and the menus at a new
 window size opening no font file."""
 
@@ -10,8 +10,8 @@ import pytest
 from game.words import fonts
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
-from game.scenes import fontfaces, theme, uifonts
-from game.scenes.fontfaces import FacePool, FaceStyle, SizedFont
+from game.ui import fontfaces, theme, uifonts
+from game.ui.fontfaces import FacePool, FaceStyle, SizedFont
 from game.store.settings import Settings
 from game.testing import AppDriver
 

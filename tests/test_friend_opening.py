@@ -21,7 +21,7 @@ from typing import Iterator, List
 import pytest
 
 from engine import FixedDice, Match
-from game.match.intents import Resign
+from game.input.match_intents import Resign
 from game.net.protocol import check_of, format_code
 from game.play.netplay import NetSession
 from game.scenes.dialog import DialogScene

@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from engine import FixedDice, SeededDice
 from game.words import fonts, help_text, i18n
 from game.app import App
-from game.match.intents import Double, Drop, EndTurn, Hint, OpenSettings, Roll, ToLobby
+from game.input.match_intents import Double, Drop, EndTurn, Hint, OpenSettings, Roll, ToLobby
 from game.play.options import MatchOptions
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene, start_match
@@ -455,7 +455,7 @@ def walk(lang, size, monkeypatch, shots=False):
     assert isinstance(d.scene, LobbyScene)
     audit.scene(d.app, "lobby with a match to continue")
     # the kiosk's attract mode: the computer against itself under a caption
-    from game.kiosk import AttractScene
+    from game.scenes.attract import AttractScene
 
     attract = AttractScene(d.app)
     d.app.switch(attract)

@@ -14,7 +14,8 @@ import pytest
 
 from engine.ai.bots import NetBot
 from game.app import App
-from game.kiosk import ATTRACT_LEVEL, ATTRACT_PACE, AttractScene, Kiosk
+from game.kiosk import Kiosk
+from game.scenes.attract import ATTRACT_LEVEL, ATTRACT_PACE, AttractScene
 from game.scenes.help import HelpScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene

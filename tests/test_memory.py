@@ -14,7 +14,7 @@ import pytest
 from game.board.text import TextCache
 from game.system.lru import Bounded
 from game.system.memory import release, tune_allocator
-from game.scenes import fontfaces, theme, uifonts
+from game.ui import fontfaces, theme, uifonts
 from game.scenes.lobby import LobbyScene
 from game.scenes.match import MatchScene
 from game.store.settings import Settings
@@ -136,7 +136,7 @@ def test_a_screen_back_on_top_holds_no_layer_of_the_windows_size():
 
 
 def test_dimming_under_an_overlay_looks_as_a_veil_did():
-    from game.scenes.stack import DIM, dim
+    from game.ui.stack import DIM, dim
 
     pygame.display.init()
     surface = pygame.Surface((64, 48))

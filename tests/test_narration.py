@@ -12,8 +12,8 @@ import pytest
 
 from engine import FixedDice, Match, Position
 from engine.kinds import Phase
-from game.match.ask import AskTopic, answer
-from game.match.intents import PlayStep, Take, ToLobby
+from game.input.match_intents import AskTopic, PlayStep, Take, ToLobby
+from game.match.ask import answer
 from game.match.narrate import Narrator
 from game.play.hints import HintDesk, turn_key
 from game.play.numbering import listener

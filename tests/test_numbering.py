@@ -21,7 +21,7 @@ import pytest
 from engine import FixedDice, Match, Position, get_bot
 from engine.match import set_up_game
 from game.match.ask import point_sentence, spoken_play
-from game.match.intents import PlayStep
+from game.input.match_intents import PlayStep
 from game.play.happenings import HappeningKind
 from game.play.options import MatchOptions
 from game.play.session import Session

@@ -22,11 +22,11 @@ from engine import FixedDice, Match
 from engine.analysis import Kind
 from engine.rollout import RolloutSettings
 from game.match import rollsay
-from game.match.intents import EndTurn
+from game.input.match_intents import EndTurn
 from game.play.numbering import heard_play
 from game.play.options import MatchOptions
 from game.play.rollout_job import RolloutKind, Stage
-from game.scenes import theme
+from game.ui import theme
 from game.scenes.dialog import DialogScene
 from game.scenes.match import MatchScene
 from game.scenes.review import ReviewScene

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, example, given, settings as hsetting
 from engine import FixedDice, Match, SeededDice
 from game.words import i18n
 from game.app import App
-from game.match.intents import PlayStep, ToLobby
+from game.input.match_intents import PlayStep, ToLobby
 from game.play.options import MatchOptions
 from game.play.saves import Keeper, read_document, save_document, validate_document
 from game.scenes.lobby import LobbyScene

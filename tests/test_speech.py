@@ -13,8 +13,8 @@ import pytest
 
 from engine import FixedDice, Match
 from engine.kinds import LogKind
-from game.match.ask import AskTopic, answer, point_sentence
-from game.match.intents import AskMenu, PlayStep, Take
+from game.input.match_intents import AskMenu, AskTopic, PlayStep, Take
+from game.match.ask import answer, point_sentence
 from game.match.narrate import Narrator
 from game.play.happenings import HappeningKind
 from game.play.session import Session
@@ -414,7 +414,7 @@ def test_the_ask_list_fits_at_every_size(size, lang, large, backgammon_home):
     from fitting import element_misfits
 
     from game.play.options import MatchOptions
-    from game.scenes import theme
+    from game.ui import theme
     from game.match.actions import ASK_MENU
     from game.scenes.dialog import DialogScene
 
@@ -461,7 +461,7 @@ def test_a_screen_reader_that_goes_away_is_said_once(caplog):
 
 def test_the_seeing_and_hearing_screen_applies_and_keeps_each_choice(backgammon_home, monkeypatch):
     from game.board import palette
-    from game.scenes import theme
+    from game.ui import theme
     from game.scenes.access import AccessScene
     from game.scenes.lobby import LobbyScene
     from game.store.storage import Storage

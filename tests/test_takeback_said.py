@@ -10,7 +10,7 @@ import pytest
 
 from engine import FixedDice, get_bot, ordered_dice
 from game.board.render import board_area
-from game.match.intents import Double, Take
+from game.input.match_intents import Double, Take
 from game.play.numbering import heard_play
 from game.play.options import MatchOptions
 from game.scenes.records import RecordsScene

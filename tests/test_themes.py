@@ -20,7 +20,7 @@ from game.board.lifted import CHECKER_H, SLAB_Z
 from game.board.oblique import ObliqueRenderer
 from game.board.render import BoardRenderer, BoardView
 from game.play.session import Session
-from game.scenes.look import apply_look
+from game.ui.look import apply_look
 from game.store.settings import Settings
 from game.store.storage import Storage
 from game.store.stored_settings import StoredSettings

@@ -1,8 +1,8 @@
 """The menus' theme and how it is drawn.  The rounded rectangles
-(game/scenes/shapes.py): drawn at the element's own size, they look as
+(game/ui/shapes.py): drawn at the element's own size, they look as
 pygame_gui's four-times-larger ones (the same colours inside, the same
 transparent corners, edges that differ only in how a corner pixel is
-smoothed) and keep no large surfaces.  The themes game/scenes/theme.py
+smoothed) and keep no large surfaces.  The themes game/ui/theme.py
 makes pass pygame_gui's own validation (a manager skips it), and their fonts
 load at once, without threads.  Rebuild times: benchmarks/rebuild.py."""
 
@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
 from game.words import fonts, i18n
-from game.scenes import shapes, theme, uifonts
+from game.ui import shapes, theme, uifonts
 from game.store.settings import Settings
 from game.testing import AppDriver
 

@@ -26,7 +26,7 @@ def side_text(snap: Snapshot, viewer: int, player: int) -> str:
     """``player``'s checkers: "White: 6 ×5, 8 ×3, bar ×1, off ×2", the points
     numbered as ``viewer`` sees them.  The parts are joined by the
     language's ``panel.dist.sep``, where a line may break (see
-    :func:`game.scenes.textfit.wrap_parts`)."""
+    :func:`game.ui.textfit.wrap_parts`)."""
     counts = snap.counts[player]
     on_points = sorted(((p if player == viewer else 25 - p), counts[p]) for p in range(1, 25) if counts[p])
     parts: List[str] = [t("panel.dist.point", point=p, n=n) for p, n in on_points]

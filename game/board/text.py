@@ -11,7 +11,7 @@ from ..words.fonts import board_font
 from ..system.lru import Bounded
 
 
-#: how much larger than usual the words are (the large-text option: :func:`game.scenes.theme.set_large_text` sets it)
+#: how much larger than usual the words are (the large-text option: :func:`game.ui.theme.set_large_text` sets it)
 _text_scale = 1.0
 
 

@@ -1,9 +1,11 @@
 """What the player means on the match screen, as typed values.
 
-The board controller (:mod:`game.match.controller`) turns clicks, drags,
+The board controller (:mod:`game.match.controller`, with
+:mod:`game.input.pointer` for the mouse on the board) turns clicks, drags,
 keys, game controller buttons and touches into these; the panel's and the
 top bar's buttons stand for them; the match scene carries each out by its
-type (:class:`game.match.actions.MatchActions`).  Keys and pads first say a
+type (:class:`game.match.actions.MatchActions`).  They live in game/input/,
+under both the pointer and the match screen's parts, which read them.  Keys and pads first say a
 device-neutral word (``"confirm"``, ``"undo"``, see :mod:`game.input.intents`);
 :data:`COMMANDS` gives the intent of the words that are commands here.
 
@@ -18,9 +20,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple, Union
 
-from engine.kinds import ResignLevel
+from engine.kinds import ResignLevel, TextEnum
 
-from .ask import AskTopic
+
+class AskTopic(TextEnum):
+    """What a key asks (the answers: :func:`game.match.ask.answer`)."""
+
+    POSITION = "position"
+    Q1 = "q1"
+    Q2 = "q2"
+    Q3 = "q3"
+    Q4 = "q4"
+    PIPS = "pips"
+    DICE = "dice"
+    MOVES = "moves"
+    LAST = "last"
+    SCORE = "score"
 
 
 # -- the game: each becomes a command of the session -------------------------------------------

@@ -4,7 +4,7 @@ click or drag-and-drop, click again for the larger die, click away to cancel.
 The pointer knows nothing of the rules; it asks ``rules`` (the session, see
 :class:`BoardRules`).  Points are in the viewer's numbering, which is the
 mover's whenever a human moves.  It answers with the typed intents of
-:mod:`game.match.intents`, or None when only its own selection changed.
+:mod:`game.input.match_intents`, or None when only its own selection changed.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from ..board.layout import CUBE, DICE, Hit
-from ..match.intents import Deselect, Double, Intent, MoveChecker, PlayStep, Roll
+from .match_intents import Deselect, Double, Intent, MoveChecker, PlayStep, Roll
 
 
 class Step(Protocol):

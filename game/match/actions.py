@@ -21,17 +21,17 @@ from ..play.session import Hint as Ranked, Session, Snapshot
 from . import ask, focuswords, hintsay, narrate, presenter
 from .copytext import copy_position
 from .controller import BoardController
-from .intents import (
+from ..input.match_intents import (
     PRIMARY, AnswerResignation, Ask, AskCube, AskMenu, ContinueAlone, CopyPosition, Deselect, Double, Drop, EndTurn, Hint, Intent, MoveChecker, NextGame,
     OpenSettings, PlayStep, PointCursor, Primary, Reselect, ResetView, Resign, Restart, Roll, RollOut, SetView, ShowIds, Take, TakeBack, ToggleAutoEnd,
     ToggleLog, ToggleView, ToLobby, Undo,
 )
 from .questions import MatchQuestions, TutorGate
-from ..scenes.navigation import Choice
+from ..ui.navigation import Choice
 
 if TYPE_CHECKING:
-    from ..scenes.host import AppHost
-    from ..scenes.tableview import TableView
+    from ..ui.host import AppHost
+    from .tableview import TableView
 
 
 #: the questions of the ask menu, in its order: (the menu's word, the intent)

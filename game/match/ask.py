@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Dict, List, Sequence, Tuple
 
 from engine import LogEntry, ordered_dice
-from engine.kinds import LogKind, Phase, TextEnum
+from engine.kinds import LogKind, Phase
 
+from ..input.match_intents import AskTopic
 from ..play.match_log import player_name
 from ..play.numbering import heard_play, heard_point, listener
 from ..play.session import Session, Snapshot
@@ -32,21 +33,6 @@ from ..words.i18n import t
 from .narrate import point_word, score_sentence
 
 BAR, OFF = 25, 0
-
-
-class AskTopic(TextEnum):
-    """What a key asks."""
-
-    POSITION = "position"
-    Q1 = "q1"
-    Q2 = "q2"
-    Q3 = "q3"
-    Q4 = "q4"
-    PIPS = "pips"
-    DICE = "dice"
-    MOVES = "moves"
-    LAST = "last"
-    SCORE = "score"
 
 
 def on_point(snap: Snapshot, viewer: int, point: int) -> Tuple[int, int]:

@@ -1,5 +1,5 @@
 """The board controller: the pointer and the focus on the match screen ->
-typed intents (:mod:`game.match.intents`).
+typed intents (:mod:`game.input.match_intents`).
 
 It holds what the player is pointing at, not the game: the checker the mouse
 (or a finger) selected and drags (:class:`~game.input.pointer.BoardPointer`),
@@ -13,7 +13,7 @@ never changes the game; the match scene carries out what it returns.
 
 A click on a checker selects it; a click on one of its targets moves it:
 
->>> from game.match.intents import MoveChecker
+>>> from game.input.match_intents import MoveChecker
 >>> class Turn:
 ...     def can_roll(self): return False
 ...     def can_double(self): return False
@@ -39,7 +39,7 @@ from ..input.boardfocus import BoardFocus
 from ..input.focus import FocusRing, RectLike, nearest
 from ..input.intents import DIRECTIONS
 from ..input.pointer import BoardPointer, BoardRules, Step
-from .intents import COMMANDS, Intent, MoveChecker, PlayStep, Primary, Reselect
+from ..input.match_intents import COMMANDS, Intent, MoveChecker, PlayStep, Primary, Reselect
 
 class HasRect(Protocol):
     """Anything with a screen rectangle (a pygame_gui button)."""

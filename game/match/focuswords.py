@@ -32,7 +32,7 @@ from ..play.numbering import heard_point, listener
 from ..play.session import Session
 from ..words.i18n import t
 from . import ask
-from .intents import AskMenu, Intent, OpenSettings, PlayStep, SetView, ToggleAutoEnd
+from ..input.match_intents import AskMenu, Intent, OpenSettings, PlayStep, SetView, ToggleAutoEnd
 from .narrate import point_word
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, List, Optional, Tuple
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..store.friendseat import SeatTicket
 from ..words.i18n import t, tr
 from ..net.client import NetClient

@@ -15,10 +15,10 @@ from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..words.i18n import t
-from ..match.intents import ContinueAlone, Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
-from ..match.presenter import PanelState, StepChoice
+from ..input.match_intents import ContinueAlone, Double, Drop, Hint, Intent, PlayStep, Primary, Take, TakeBack, ToggleAutoEnd, ToggleLog, ToLobby, Undo
+from .presenter import PanelState, StepChoice
 from ..play.session import player_name
-from .textfit import button_width_for, fit_text, inner_width, width_by, wrap_parts
+from ..ui.textfit import button_width_for, fit_text, inner_width, width_by, wrap_parts
 
 __all__ = ["SidePanel", "LogView", "DistributionView", "PanelState", "StepChoice"]
 

@@ -18,14 +18,14 @@ from ..words.i18n import t
 from ..play.match_log import player_name
 from ..play.netplay import NetSession
 from ..play.numbering import heard_play, listener
-from ..scenes.friendplay import ask_leave
-from ..scenes.navigation import Choice
+from .friendplay import ask_leave
+from ..ui.navigation import Choice
 from ..play.session import OVER, RESIGNING, Session
 from . import hintsay
-from .intents import AnswerResignation, Intent, Resign
+from ..input.match_intents import AnswerResignation, Intent, Resign
 
 if TYPE_CHECKING:
-    from ..scenes.host import AppHost
+    from ..ui.host import AppHost
     from ..play.tutor import Advice, Tutor
 
 RESULT_DELAY = 1.2  # seconds the final board shows before the result screen (at animation speed 1)

@@ -19,7 +19,7 @@ from ..board.oblique import renderer_for
 from ..board.projection import OBLIQUE, TOP
 from ..board.render import BoardRenderer, TextCache, board_area
 from ..words.i18n import t
-from ..match.intents import Intent, SetView
+from ..input.match_intents import Intent, SetView
 from ..store.settings import Settings
 
 #: controller axes -> what they do to the view

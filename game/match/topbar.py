@@ -12,9 +12,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..words.i18n import t
-from ..match.intents import AskMenu, Intent, OpenSettings, Resign, Restart, ToLobby
-from ..match.presenter import TopState
-from .ui import gear_icon
+from ..input.match_intents import AskMenu, Intent, OpenSettings, Resign, Restart, ToLobby
+from .presenter import TopState
+from ..ui.menu import gear_icon
 
 #: what a button stands for
 Action = Intent

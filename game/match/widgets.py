@@ -13,12 +13,12 @@ import pygame
 
 from ..board.layout import Layout
 from ..board.viewbuttons import ViewButton
-from ..scenes.panel import SidePanel
-from ..scenes.theme import manager
-from ..scenes.topbar import TopBar
+from .panel import SidePanel
+from ..ui.theme import manager
+from .topbar import TopBar
 from .controller import Button
 from .frame import focus_ring
-from .intents import Intent
+from ..input.match_intents import Intent
 from .presenter import PanelState, TopState
 
 

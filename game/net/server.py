@@ -36,12 +36,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudget, TokenBucket
-from .cluster import Cluster, Elsewhere
+from .cluster import Cluster
 from .gate import AddressGate, gated, peer_address
 from .heap import ServerHeap
 from .joinpage import page_response, plain
 from .metrics import CONTENT_TYPE, ServerMetrics
-from .outlet import Hold, Outlet, forwarded_for
+from .outlet import CLOSE_RESTART, Hold, Outlet, forwarded_for
+from .shared import handle_shared
 from .pgstore import PgStore, is_url
 from .protocol import (
     INTENTS,
@@ -74,8 +75,6 @@ log = logging.getLogger(__name__)
 FRAME_LIMIT = 4 * MAX_CLIENT_MESSAGE
 #: a connection that keeps on breaking its budgets this often is closed
 MAX_STRIKES = 50
-#: the close code of a server that stops but keeps its matches (a restart)
-CLOSE_RESTART = 1012
 
 
 @dataclass
@@ -325,7 +324,7 @@ class MatchServer:
                     seat = self.handle_text(raw, address, seat, send)
                     budget.cpu.spend(time.thread_time() - began)
                 else:
-                    seat = await self._shared(self.cluster, raw, address, seat, send)
+                    seat = await handle_shared(self, self.cluster, raw, address, seat, send)
                 self.metrics.latency.observe(time.perf_counter() - arrived)
         except ConnectionClosed:
             pass
@@ -353,46 +352,6 @@ class MatchServer:
         except Exception:  # a bug must never take the server down
             log.exception("message from %s failed", address)
             send(error_doc(ErrorCode.ILLEGAL, "the server could not do that", ref, seq))
-        return seat
-
-    async def _shared(self, cluster: Cluster, raw: object, address: str, seat: Optional[Tuple[Room, int]],
-                      send: Outlet) -> Optional[Tuple[Room, int]]:
-        """One message on a shared store: its match brought here first, and
-        what it makes the server say held until what it changed is committed."""
-        try:
-            msg: Optional[ClientMessage] = parse_client(raw) if isinstance(raw, (str, bytes)) else None
-        except ProtocolError:
-            msg = None  # (handle_text answers it)
-        if msg is not None and seat is None:
-            try:
-                await cluster.before(msg, address)
-            except ProtocolError as exc:
-                self.metrics.error(exc.code.value)
-                send(error_doc(exc.code, exc.detail, type_name(msg)))
-                return seat
-            except Elsewhere as exc:  # the client connects again: then it may be here, or its holder reached
-                log.info("a player sent on (%s)", exc)
-                await send.ws.close(CLOSE_RESTART, "try again")
-                return seat
-        began = time.thread_time()
-        self.hold.begin()
-        try:
-            seat = self.handle_text(raw, address, seat, send)
-        finally:
-            held = self.hold.end()
-        send.budget.cpu.spend(time.thread_time() - began)
-        if isinstance(msg, Create) and seat is not None:
-            cluster.fresh.add(seat[0].code)
-        lost = await cluster.settle() if cluster.busy() else set()
-        room = seat[0] if seat is not None else None
-        if room is not None and room.code in lost:
-            if isinstance(msg, Create):  # the code proposed is another process's match
-                self.lobby.release(room)
-                self.metrics.error(ErrorCode.CODE_TAKEN.value)
-                send.now(error_doc(ErrorCode.CODE_TAKEN, "this code is another match's: propose another", "create"))
-            return None
-        for outlet, text in held:
-            outlet.now(text)
         return seat
 
     def _apply(self, msg: ClientMessage, address: str, seat: Optional[Tuple[Room, int]],

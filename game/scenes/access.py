@@ -16,8 +16,8 @@ from ..play.numbering import NUMBERINGS
 from ..store.settings import SPEECH_PAUSES
 from ..system.speech import RATES
 from ..words.i18n import t, tr
-from .host import AppHost
-from .ui import ChoiceRow, MenuScene
+from ..ui.host import AppHost
+from ..ui.menu import ChoiceRow, MenuScene
 
 
 class AccessScene(MenuScene):

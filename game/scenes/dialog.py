@@ -8,10 +8,10 @@ from typing import List, Optional, Sequence, Tuple
 import pygame
 from pygame_gui.elements import UIButton
 
-from .host import AppHost
-from .navigation import Choice
-from .spoken import choices_words, focus_words
-from .ui import Action, MenuScene
+from ..ui.host import AppHost
+from ..ui.navigation import Choice
+from ..ui.spoken import choices_words, focus_words
+from ..ui.menu import Action, MenuScene
 
 #: a dialog of this many answers or fewer says them all as it opens
 SAID_WHOLE = 4

@@ -1,8 +1,8 @@
 """Which scene follows which: the one module that knows.
 
-:class:`Flow` is the app's :class:`~game.scenes.navigation.Navigator`
+:class:`Flow` is the app's :class:`~game.ui.navigation.Navigator`
 (``app.flow``): scenes ask it to go somewhere and it builds the scene and
-puts it on the app's :class:`~game.scenes.stack.SceneStack`:
+puts it on the app's :class:`~game.ui.stack.SceneStack`:
 
 - the lobby, the board of a match and the attract mode start afresh
   (:meth:`SceneStack.reset`);
@@ -11,27 +11,31 @@ puts it on the app's :class:`~game.scenes.stack.SceneStack`:
 - Rules & help, the records, the recent matches and a review go over the
   lobby or the result, and Back returns there.
 
-No scene imports another; the stack and the navigator import none.
+No scene imports another; the stack and the navigator import none.  The
+flow knows the app as :class:`FlowHost` (what a screen may use of it, its
+stack, starting afresh), never :mod:`game.app` itself, which imports it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Protocol, Sequence
 
 from engine import Match
 from engine.dice import DiceSource
 from engine.rollout import RolloutSettings
 
-from ..kiosk import AttractScene
 from ..play.options import MatchOptions
 from ..play.session import Session
 from ..store.matfiles import match_path
+from ..ui.host import AppHost
+from ..ui.navigation import Choice, KioskMode
+from ..ui.stack import Scene, SceneStack
+from .attract import AttractScene
 from .dialog import DialogScene
 from .friend import FriendScene
 from .help import HelpScene
 from .lobby import LobbyScene
 from .match import MatchScene
-from .navigation import Choice, KioskMode
 from .openmatch import OpenMatchScene, open_match_file
 from .recent import RecentScene
 from .records import RecordsScene
@@ -44,14 +48,24 @@ from .setup import SetupScene
 if TYPE_CHECKING:
     from ..store.friendseat import SeatTicket
     from ..play.rollout_job import RolloutRequest
-    from ..app import App
-    from .stack import Scene
+
+
+class FlowHost(AppHost, Protocol):
+    """The app as the flow sees it: what a screen may use of it, and the
+    scene stack itself, which only the flow changes (the app,
+    :class:`game.app.App`, is one)."""
+
+    @property
+    def scenes(self) -> SceneStack: ...
+
+    def switch(self, scene: Scene) -> None:
+        """``scene`` alone on the stack; what the old screens held is freed."""
 
 
 class Flow:
     """The app's navigator; ``Flow(app)`` attaches itself as ``app.flow``."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: FlowHost) -> None:
         self.app = app
         app.flow = self
         #: what a rollout's settings start from: 324 trials, every core (tests and tools make it small)
@@ -61,7 +75,7 @@ class Flow:
     def lobby(self) -> None:
         self._afresh(LobbyScene(self.app))
 
-    def _afresh(self, scene: "Scene") -> None:
+    def _afresh(self, scene: Scene) -> None:
         """``scene`` alone on the stack; what the old screens held is freed."""
         self.app.switch(scene)
 
@@ -99,7 +113,7 @@ class Flow:
         self.app.scenes.push(AccessScene(self.app))
 
     def restyle(self) -> None:
-        from .look import apply_look
+        from ..ui.look import apply_look
 
         apply_look(self.app.settings)
         self.app.scenes.resize(self.app.size)

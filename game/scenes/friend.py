@@ -18,11 +18,11 @@ import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ..system import clipboard
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t
 from ..net.client import BadAddress, NetClient, check_address, server_url
 from ..net.hosting import Hosting
-from ..loop import wake_loop
+from ..system.wake import wake_loop
 from ..store.friendseat import SeatTicket
 from ..net.inbound import Link, LinkChanged, Presence, State
 from ..net.lan import LanBrowser, LanGame
@@ -30,10 +30,10 @@ from ..net.protocol import ClientMessage, Create, Join, Resume, format_code
 from .friendhost import OwnServer
 from .friendhost import hosted_words
 from .friendinvite import with_web_page, awaits_friend, form_message, failure_words, invite_for, invite_problem, keep_name, keep_server, my_name, read_invite, seat_gone_by  # noqa: F401 - (read_invite: the screen's, for tests and tools)
-from .friendplay import seat_gone
+from ..match.friendplay import seat_gone
 from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
-from .typing import keys_to_entry
-from .ui import Action, MenuScene
+from ..ui.typing import keys_to_entry
+from ..ui.menu import Action, MenuScene
 
 _BROWSER = LanBrowser()
 #: seconds a seat taken back keeps trying to reach its server before the player is told it cannot
@@ -323,7 +323,7 @@ class FriendScene(MenuScene):
             self._rebuild(self.app.size)
 
     def _start(self, client: NetClient, state: State) -> None:
-        from .friendplay import start_friend_match
+        from ..match.friendplay import start_friend_match
 
         if self.app.hosted is not None:
             self.app.hosted.stop_announcing()

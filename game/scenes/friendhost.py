@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t
 from ..net.hosting import Hosting
 from ..net.hoststart import HostFailed, HostReady, HostStarter

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Sequence, Tuple
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t
 from ..net.client import NO_CONNECTION, BadAddress, check_address
 from ..net.inbound import Ended, Link, LinkChanged, ServerError, State

@@ -1,7 +1,7 @@
 """What the friend screen shows, laid out: the form (the server, Host, the
 invite to join with, the games nearby), the invite to give once hosting,
 and a seat whose server cannot be reached.  Each builder makes its widgets
-on the scene (a :class:`~game.scenes.ui.MenuScene`) and returns those the
+on the scene (a :class:`~game.ui.menu.MenuScene`) and returns those the
 scene keeps; the scene decides which one shows."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from ..words.help_text import wrap_html
 from ..words.i18n import t
 from ..net.lan import LanGame
-from .ui import MenuScene
+from ..ui.menu import MenuScene
 
 
 @dataclass(frozen=True)

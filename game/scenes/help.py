@@ -11,10 +11,10 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from ..words import fonts, help_text, i18n
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t
 from ..input.intents import intent_of
-from .ui import MenuScene
+from ..ui.menu import MenuScene
 
 LINE_STEP = 0.04  # of the whole text, per arrow key
 

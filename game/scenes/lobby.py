@@ -18,13 +18,13 @@ import pygame
 
 from engine.dice import DiceSource
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t, tr
 from ..board.layout import is_portrait
 from ..play.options import LENGTHS, LEVELS, MatchOptions
-from .spoken import focus_words
-from .textfit import inner_width, squeeze_column
-from .ui import Action, ChoiceRow, ChoiceValue, MenuScene, Row, saved_match_text
+from ..ui.spoken import focus_words
+from ..ui.textfit import inner_width, squeeze_column
+from ..ui.menu import Action, ChoiceRow, ChoiceValue, MenuScene, Row, saved_match_text
 
 
 class LobbyScene(MenuScene):

@@ -1,7 +1,7 @@
 """The match scene: the board, the side panel and the top bar, wired to the session.
 
 A thin scene: events go to the board controller (``match/controller.py``),
-which answers with typed intents (``match/intents.py``); the actions
+which answers with typed intents (``input/match_intents.py``); the actions
 (``match/actions.py``) carry them out through the session, which asks the
 engine; the session's happenings become animations (``board/animation``);
 the presenter (``match/presenter.py``) says what the panel, the top bar and
@@ -18,8 +18,8 @@ import pygame_gui
 
 from engine.kinds import Phase
 
-from .host import AppHost
-from .stack import Scene
+from ..ui.host import AppHost
+from ..ui.stack import Scene
 from ..board.animation import Animator
 from ..board.layout import DICE, Layout
 from ..board.render import BoardRenderer, BoardView, TextCache
@@ -35,17 +35,17 @@ from ..match.boardview import RendererPlaces, animated, at_rest, hurry, numbered
 from ..match.controller import BoardController, MoveQuery
 from ..match.frame import MatchFrame
 from ..match.copytext import copy_position
-from ..match.intents import Intent, ShowIds
+from ..input.match_intents import Intent, ShowIds
 from ..match.presenter import PanelState, TopState
 from ..match.questions import MatchQuestions, TutorGate
 from ..match.widgets import MatchWidgets
 from ..play.netplay import NetSession
 from ..play.session import Session
-from .friendplay import friend_update
-from .panel import SidePanel
-from .tableview import TableView
-from .theme import ui_font_px
-from .topbar import TopBar, top_bar_height
+from ..match.friendplay import friend_update
+from ..match.panel import SidePanel
+from ..match.tableview import TableView
+from ..ui.theme import ui_font_px
+from ..match.topbar import TopBar, top_bar_height
 
 #: what the widgets and the renderer are made for: the language, the view, point numbers, pip counts
 BuildKey = Tuple[str, str, bool, bool]

@@ -17,13 +17,13 @@ from typing import Callable, List, Optional, Tuple, Union
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..store.exports import documents_dir
 from ..store.matfiles import OpenFailed, match_files, read_match_file
 from ..words.i18n import t
-from .textfit import fit_text
-from .typing import keys_to_entry
-from .ui import Action, MenuScene
+from ..ui.textfit import fit_text
+from ..ui.typing import keys_to_entry
+from ..ui.menu import Action, MenuScene
 
 PAGE = 6
 

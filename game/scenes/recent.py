@@ -12,13 +12,13 @@ from pygame_gui.elements import UIButton
 
 from engine import MatFileError, from_mat
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..store.exports import export_text
 from ..words.i18n import t, tr
 from ..store.recent import RecentMatch, RecentStore
 from ..store.records import mode_key
-from .textfit import fit_text
-from .ui import Action, MenuScene, mode_name
+from ..ui.textfit import fit_text
+from ..ui.menu import Action, MenuScene, mode_name
 
 PAGE = 6
 

@@ -11,11 +11,11 @@ from typing import Dict, List, Optional, Tuple
 
 import pygame
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import counted, t, tr
 from ..play.options import LEVELS
 from ..store.records import Records, Tally
-from .ui import MenuScene, mode_name, shown
+from ..ui.menu import MenuScene, mode_name, shown
 
 __all__ = ["RecordsScene", "mode_name", "shown", "mode_order", "row_cells"]
 

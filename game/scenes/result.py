@@ -13,18 +13,19 @@ from pygame_gui.elements import UILabel
 
 from engine.kinds import LEVEL_OF_MULTIPLE, ResignLevel
 
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t, tr
 from ..play.options import MatchOptions
 from ..play.session import Session, player_name
 from ..play.netplay import NetSession
 from ..play.numbering import listener
 from ..input.intents import intent_of
-from ..match.ask import AskTopic, answer
-from .friendplay import leave
-from .spoken import choices_words, focus_words
-from .textfit import fit_text
-from .ui import Action, MenuScene
+from ..input.match_intents import AskTopic
+from ..match.ask import answer
+from ..match.friendplay import leave
+from ..ui.spoken import choices_words, focus_words
+from ..ui.textfit import fit_text
+from ..ui.menu import Action, MenuScene
 
 
 

@@ -33,7 +33,7 @@ from engine import Match
 from engine.analysis import Kind, MatchAnalysis
 
 from ..system import clipboard
-from .host import AppHost
+from ..ui.host import AppHost
 from ..board.graph import BEST, PLAYED, GraphWords, WinGraph
 from ..board.layout import Layout
 from ..board.render import BoardRenderer, BoardView
@@ -48,7 +48,7 @@ from ..play.rollout_job import review_request
 from ..play.review_words import decision_lines, depth_words, graph_labels, graph_titles, status_line, summary_lines
 from ..play.session import player_name
 from ..play.takeback import taken_back_in
-from .ui import Action, MenuScene
+from ..ui.menu import Action, MenuScene
 
 __all__ = ["ReviewScene", "decision_lines", "summary_lines", "snapshot_of", "graph_words"]
 

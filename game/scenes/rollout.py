@@ -26,13 +26,13 @@ from engine.rollout import RolloutResult, RolloutSettings
 
 from ..board.reviewdraw import draw_progress
 from ..input.intents import intent_of
-from ..loop import wake_loop
+from ..system.wake import wake_loop
 from ..match import rollsay
 from ..play.rollout_job import TRIALS, TRUNCATIONS, RolloutJob, RolloutRequest, Stage
 from ..words.i18n import t
-from .host import AppHost
-from .spoken import focus_words
-from .ui import Action, ChoiceRow, MenuScene, Row
+from ..ui.host import AppHost
+from ..ui.spoken import focus_words
+from ..ui.menu import Action, ChoiceRow, MenuScene, Row
 
 #: how long closing waits for the rollout's thread to end (it stops within a trial)
 CLOSE_WAIT_S = 2.0

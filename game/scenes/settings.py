@@ -13,12 +13,12 @@ import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from ..words import i18n
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t
 from ..board.projection import VIEWS
 from ..net.client import BadAddress, check_address
 from ..store.settings import PACES
-from .ui import ChoiceRow, MenuScene
+from ..ui.menu import ChoiceRow, MenuScene
 
 
 def dialog_rows(f: int, room: int, rows: int, fixed: int) -> Tuple[int, int, int]:

@@ -15,11 +15,11 @@ from pygame_gui.elements import UITextEntryLine
 from engine import BackgammonError, Match
 
 from ..system import clipboard
-from .host import AppHost
+from ..ui.host import AppHost
 from ..words.i18n import t
 from ..play.options import MatchOptions
 from ..play.session import Session
-from .ui import Action, ChoiceRow, MenuScene, saved_match_text
+from ..ui.menu import Action, ChoiceRow, MenuScene, saved_match_text
 
 _ID = re.compile(r"[A-Za-z0-9+/]+")
 

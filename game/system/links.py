@@ -7,7 +7,7 @@ A dropped link is a link dragged from a chat onto the window (SDL's
 the game: SDL's Cocoa layer passes the system's "open this URL" on as a
 dropped file (``DROPFILE`` whose name is the URL).
 
-The links wait in a thread-safe queue; ``wake`` (game/loop.py's
+The links wait in a thread-safe queue; ``wake`` (game/system/wake.py's
 ``wake_loop``: an event posted) wakes an idle loop at once, and the app's
 :meth:`Links.deliver`, once a frame, opens each on the friend screen.
 """

@@ -3,8 +3,9 @@
 The app (:class:`game.app.App`) holds the scene stack, and every scene holds
 the app; the scenes, the match screen's parts and the kiosk know it only as
 this protocol, so that nothing under the app imports it (the app imports
-them).  Only the flow (:mod:`game.scenes.flow`), which the app is handed
-to, and the entry points know the app itself.
+them).  The flow (:mod:`game.scenes.flow`), which the app is handed to,
+knows it as this and the stack (``FlowHost``); only the entry points know
+the app itself.
 """
 
 from __future__ import annotations

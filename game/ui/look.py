@@ -1,6 +1,6 @@
 """How the game looks, from the settings: the board's colour theme and the
 size of the text.  Applied at start-up and whenever the player changes them
-(the screens are then rebuilt: :meth:`~game.scenes.stack.SceneStack.resize`)."""
+(the screens are then rebuilt: :meth:`~game.ui.stack.SceneStack.resize`)."""
 
 from __future__ import annotations
 

@@ -198,10 +198,10 @@ def _parsed_theme(key: Tuple[int, str]) -> Optional[UIAppearanceTheme]:
 
 class Loader(IResourceLoader):
     """Loads a theme's images at once, on this thread, and its fonts when
-    first used (:class:`game.scenes.uifonts.LazyFont`).  pygame_gui's default
+    first used (:class:`game.ui.uifonts.LazyFont`).  pygame_gui's default
     loader starts five threads for every manager, and waits for them: a
     tenth of a new size's rebuild, for fonts that mostly come from
-    :data:`game.scenes.uifonts.LOADED_FONTS` anyway."""
+    :data:`game.ui.uifonts.LOADED_FONTS` anyway."""
 
     def __init__(self) -> None:
         self._started = False
@@ -249,7 +249,7 @@ class NoShapeCache(SurfaceCache):
     theme, a 4 MB surface cleared (some 4 ms at each new text size) that
     grew to 12 MB, to keep copies of labels' and panels' backgrounds (most
     of them transparent: a fill draws one anew); the buttons' shapes are
-    drawn without it (game/scenes/shapes.py)."""
+    drawn without it (game/ui/shapes.py)."""
 
     def __init__(self) -> None:  # no surface to keep shapes on
         self.cache_surface_size = (0, 0)

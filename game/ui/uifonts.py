@@ -1,7 +1,7 @@
 """How the menus' fonts (pygame_gui's) are opened, shared and measured.
 
 - A font file is opened once and its faces are shared by every size
-  (:class:`PooledFont`, :mod:`game.scenes.fontfaces`): a menu at a new
+  (:class:`PooledFont`, :mod:`game.ui.fontfaces`): a menu at a new
   window size gives the faces it has new sizes instead of opening the file
   again.  A font (a file at a size and style) is kept for later screens
   (:data:`LOADED_FONTS`, bounded), and pygame_gui's own fonts are opened
@@ -10,7 +10,7 @@
   (:class:`LazyFont`), not when the theme is parsed.
 - A font keeps the sizes of the texts it measured (:func:`measured_rect`).
 
-:func:`install` puts these in place (once); :mod:`game.scenes.theme` does
+:func:`install` puts these in place (once); :mod:`game.ui.theme` does
 it for every manager it makes.
 """
 
@@ -35,7 +35,7 @@ from .fontfaces import SizedFont
 #: fonts kept for later screens, bounded: a screen uses a few sizes in one
 #: or two languages, and keeping every size a resize or a language switch
 #: ever made grew without end (the faces they draw with are bounded apart,
-#: :data:`game.scenes.fontfaces.FACES_PER_FILE` a file, about 1 MB each)
+#: :data:`game.ui.fontfaces.FACES_PER_FILE` a file, about 1 MB each)
 FONTS_KEPT = 12
 #: where a font comes from (a file, or a package and its resource), its size, style and renderer
 FontKey = Tuple[Union[str, Tuple[str, str]], int, Tuple[Tuple[str, str], ...], bool, str]
@@ -98,7 +98,7 @@ def _share_loaded_fonts() -> None:
 
 def _load_pooled(resource: FontResource) -> Optional[Exception]:
     """pygame_gui's ``FontResource.load`` for a font file, with a face of
-    the file's pool (:mod:`game.scenes.fontfaces`) instead of the file
+    the file's pool (:mod:`game.ui.fontfaces`) instead of the file
     opened anew for every size."""
     assert isinstance(resource.location, str)
     try:
@@ -110,7 +110,7 @@ def _load_pooled(resource: FontResource) -> Optional[Exception]:
 
 class PooledFont(GUIFontPygame):
     """pygame_gui's font, drawn with a shared face of its file at its size
-    (:class:`~game.scenes.fontfaces.SizedFont`): made in microseconds, where
+    (:class:`~game.ui.fontfaces.SizedFont`): made in microseconds, where
     pygame_gui's own opens the file (12 ms for Noto Sans SC)."""
 
     def __init__(self, file: str, size: Union[int, float], force_style: bool = False,

@@ -7,7 +7,7 @@ was drawn with; Simplified Chinese uses Noto Sans SC, which has the CJK
 characters and Latin, digits and the arrow as well.  Fira Code draws the
 English step buttons ("13 → 8 (5)": Noto Sans has no arrow).
 
-- the pygame_gui widgets: :mod:`game.scenes.theme` gives every font of the
+- the pygame_gui widgets: :mod:`game.ui.theme` gives every font of the
   theme a block per locale (``"locale": "en"`` / ``"zh"``) and the UI
   managers are made with ``starting_language`` set to the language;
 - the board's own text and the move log: :func:`board_font`.
