@@ -51,7 +51,7 @@ class Players:
         self.states: Dict[int, State] = {}
         self.seen = 0                # the highest seq either player was told
         self.sent: Dict[int, Tuple[int, int]] = {}
-        self.went_back = False       # a state older than one already seen (an action lost)
+        self.went_back = False       # a player told of a state older than one it was told before (an action lost)
 
     @property
     def code(self) -> str:
@@ -66,9 +66,9 @@ class Players:
             for i, client in enumerate(self.clients):
                 for msg in client.poll():
                     if isinstance(msg, State):
-                        if msg.seq < self.seen - 1:  # (the other player may be one behind)
+                        before = self.states.get(i)
+                        if before is not None and msg.seq < before.seq:  # told of a state older than one it had
                             self.went_back = True
-                            print(f"went back: player {i} told seq {msg.seq} after {self.seen}", flush=True)
                         self.states[i] = msg
                         if msg.seq > self.seen:
                             now = time.monotonic()

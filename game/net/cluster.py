@@ -220,13 +220,14 @@ class Cluster:
     # -- every second -------------------------------------------------------------------------------
     async def tidy(self) -> None:
         """Renew the leases; let go of the matches asked for elsewhere or idle; drop those lost."""
+        owned = set(self.owned)  # (what a round commits while the renewal is under way is not judged by it)
         try:
             held, wanted = await self.store.renew()
         except StoreUnavailable:
             return
         now = self.lobby.clock()
         for code, room in list(self.lobby.rooms.items()):
-            if code in self.owned and code not in held and code not in self.lobby.changed:
+            if code in owned and code in self.owned and code not in held and code not in self.lobby.changed:
                 self.owned.discard(code)
                 self.let_go(room, write=False)
                 log.warning("match %s: its lease was lost", code, extra={"event": "lease_lost", "code": code})

@@ -51,6 +51,7 @@ _TABLES = (
         updated timestamptz NOT NULL DEFAULT now())""",
     "CREATE INDEX IF NOT EXISTS bg_rooms_owner ON bg_rooms (owner)",
     "CREATE INDEX IF NOT EXISTS bg_rooms_host ON bg_rooms (host_address)",
+    "CREATE INDEX IF NOT EXISTS bg_rooms_updated ON bg_rooms (updated)",
     """CREATE TABLE IF NOT EXISTS bg_seats (
         token_hash text PRIMARY KEY, code text NOT NULL REFERENCES bg_rooms ON DELETE CASCADE, role int NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS bg_seats_code ON bg_seats (code)",
@@ -119,8 +120,10 @@ class PgStore:
     how long each call took (the server's metrics)."""
 
     def __init__(self, url: str, server_id: str, lease_seconds: float = LEASE_SECONDS,
-                 timer: Optional[Callable[[str, float], None]] = None):
+                 timer: Optional[Callable[[str, float], None]] = None, expire_after: float = 30 * 60.0):
         self.url = url
+        self.expire_after = expire_after
+        self._tidied = -1e9
         self.key = secrets.randbits(62)
         self.owner = f"{server_id}/{self.key:x}"
         self.lease_seconds = lease_seconds
@@ -280,7 +283,9 @@ class PgStore:
         await self._run("want", run)
 
     async def renew(self) -> Tuple[Set[str], Set[str]]:
-        """Renew every lease of this process: (the codes it holds, those another process asks for)."""
+        """Renew every lease of this process: (the codes it holds, those
+        another process asks for); drop the matches nobody holds that idled
+        past the expiry."""
         ttl = self.lease_seconds
 
         async def run(conn: Any) -> Tuple[Set[str], Set[str]]:
@@ -288,7 +293,13 @@ class PgStore:
                 """UPDATE bg_rooms SET lease_until = now() + make_interval(secs => %s) WHERE owner = %s
                    RETURNING code, wanted_by IS NOT NULL""", (ttl, self.owner))
             rows = await cur.fetchall()
+            if time.monotonic() - self._tidied < 30.0:
+                return {str(r[0]) for r in rows}, {str(r[0]) for r in rows if r[1]}
+            self._tidied = time.monotonic()
             await conn.execute("DELETE FROM bg_ended WHERE at < now() - make_interval(secs => %s)", (ENDED_SECONDS,))
+            # a match nobody holds and nobody played for the idle expiry is dropped, as a process drops its own
+            await conn.execute("""DELETE FROM bg_rooms WHERE updated < now() - make_interval(secs => %s)
+                                  AND (owner IS NULL OR lease_until < now())""", (self.expire_after,))
             return {str(r[0]) for r in rows}, {str(r[0]) for r in rows if r[1]}
         return await self._run("renew", run)
 

@@ -144,7 +144,8 @@ class MatchServer:
         """Read the store (if any), bind and start serving; returns the address actually bound."""
         if is_url(self.store_path) and self.cluster is None:
             name = self.server_id or f"{socket.gethostname()}:{self.port}"
-            shared = PgStore(str(self.store_path), name, timer=self.metrics.store_call)
+            shared = PgStore(str(self.store_path), name, timer=self.metrics.store_call,
+                             expire_after=self.limits.idle_expiry)
             self.cluster = Cluster(shared, self.lobby, self.limits.matches_per_address, self._drop_room,
                                    self.metrics.takeovers.inc)
             await self.cluster.start()
