@@ -197,3 +197,36 @@ def test_a_store_that_cannot_be_opened_is_a_clear_error(tmp_path):
     missing = tmp_path / "no" / "such" / "dir" / "m.db"
     out: Optional[int] = main(["--host", "127.0.0.1", "--port", "0", "--store", str(missing)])
     assert out == 1
+
+
+def test_the_store_keeps_token_hashes_and_reads_records_of_layout_1(tmp_path):
+    import sqlite3
+
+    from game.net.routing import token_hash
+
+    path = str(tmp_path / "matches.db")
+    clock = FakeClock()
+    first = serve(path, clock)
+    url = f"ws://127.0.0.1:{first.port}"
+    host = connect(url)
+    host.send(encode(Create(1, False, "Ann")))
+    seat = recv(host, "seat")
+    first.stop()
+    host.close()
+    db = sqlite3.connect(path)
+    record = json.loads(db.execute("SELECT record FROM rooms").fetchone()[0])
+    assert seat["token"] not in json.dumps(record) and record["schema"] == 2
+    assert record["seats"][0]["token_hash"] == token_hash(seat["token"])
+    # the same room as a server of the layout before wrote it: the token itself
+    old = dict(record, schema=1, seats=[{k: v for k, v in record["seats"][0].items() if k != "token_hash"}
+                                         | {"token": seat["token"]}, None])
+    with db:
+        db.execute("UPDATE rooms SET record = ?", (json.dumps(old),))
+    db.close()
+    second = serve(path, clock)
+    try:
+        with connect(f"ws://127.0.0.1:{second.port}") as again:
+            again.send(encode(Resume(seat["token"])))
+            assert recv(again, "seat") == seat
+    finally:
+        second.stop()
