@@ -27,6 +27,12 @@ One player's sync flood (both seats of a finished 7-point match, 19 syncs a
 second each, within the message rate limit) against the default limits,
 while 8 other connections ping every 50 ms and a new connection opens every
 half second: prints their round trips (target: p99 <= 50 ms).
+
+    .venv/bin/python benchmarks/server_load.py --cluster 3 [--kill-every 6 --kills 10] [--pg-restart]
+
+The same load through HAProxy on N server processes and PostgreSQL
+(deploy/local-cluster.sh), with server processes killed or PostgreSQL
+restarted during play: benchmarks/cluster_load.py.
 Loopback only; everything stops by itself.
 """
 
@@ -359,7 +365,7 @@ def abuse_sync(args: argparse.Namespace) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--matches", type=int, default=1000)
+    ap.add_argument("--matches", type=int, default=None, help="concurrent matches (default 1000; 3000 with --cluster)")
     ap.add_argument("--think", type=float, default=3.0, help="mean seconds a bot waits before each action")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds measured, after the ramp-up")
     ap.add_argument("--ramp", type=float, default=20.0, help="seconds over which the matches are opened")
@@ -379,7 +385,12 @@ def main() -> int:
     ap.add_argument("--abuse-rate", type=float, default=19.0, help="syncs a second per abusing connection")
     ap.add_argument("--abuse-length", type=int, default=7, help="the length of the abused (finished) match")
     ap.add_argument("--abuse-probes", type=int, default=8, help="other connections pinging every 50 ms")
+    from cluster_load import add_cluster_options, run_cluster  # --cluster N: benchmarks/cluster_load.py
+    add_cluster_options(ap)
     args = ap.parse_args()
+    if args.cluster:
+        return run_cluster(args)
+    args.matches = args.matches or 1000
     if args.abuse == "sync":
         return abuse_sync(args)
 

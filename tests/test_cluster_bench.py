@@ -1,0 +1,53 @@
+"""benchmarks/server_load.py --cluster: a tiny run of the cluster benchmark
+(PostgreSQL, two server processes, HAProxy; one server process killed during
+play) loses no match and no action, and applies none twice."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from support import ROOT
+
+from cluster_load import missing_tools
+
+
+@pytest.mark.slow
+def test_a_tiny_cluster_run_loses_nothing(tmp_path):
+    missing = missing_tools()
+    if missing:
+        pytest.skip(f"the cluster benchmark needs {', '.join(missing)}")
+    env = {**os.environ, "BACKGAMMON_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--cluster", "2", "--matches", "4",
+         "--duration", "5", "--kills", "1", "--kill-every", "2", "--think", "0.5", "--ramp", "1",
+         "--probe-matches", "1", "--client-procs", "1"],
+        capture_output=True, text=True, timeout=400, env=env, cwd=ROOT)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert "kills: 1 of 1" in out, out
+    assert re.search(r"^lost matches: 0;", out, re.M), out
+    assert re.search(r"^lost actions: 0;", out, re.M), out
+    assert re.search(r"doubled actions: 0 seen in play, 0 in the database", out), out
+    found = re.search(r"^database: (\d+) matches; bg_actions seqs 1\.\.max without a gap: (\d+); "
+                      r"max = the seq the bots last saw: (\d+); actions answering no intent: 0$", out, re.M)
+    assert found and found.group(1) == found.group(2) == found.group(3) == "4", out
+    assert "not back: 0" in out or "connections lost" not in out, out
+
+
+def test_the_database_check_finds_gaps_doubles_and_strays():
+    from cluster_load import compare
+
+    roll, play = '{"kind":"roll","player":%d}', '{"kind":"play","player":%d}'
+    good = [("GOODGOODGO", 1, roll % 0), ("GOODGOODGO", 2, play % 0), ("GOODGOODGO", 3, '{"kind":"rematch"}')]
+    sent = [(0, 1, 0, 0), (0, 2, 1, 0)]
+    # one intent (guest's number 4) sent at seq 0 and again at seq 1, both applied
+    twice = [("TWICETWICE", 1, roll % 1), ("TWICETWICE", 2, roll % 1)]
+    gap = [("GAPGAPGAPG", 1, roll % 0), ("GAPGAPGAPG", 3, roll % 0)]
+    found = compare(good + twice + gap, [("GOODGOODGO", 3, None, sent), ("TWICETWICE", 2, None, [(1, 4, 0, 1), (1, 4, 1, 1)]),
+                                         ("GAPGAPGAPG", 4, None, [(0, 1, 0, 0), (0, 2, 2, 0)]), ("NEVERPLAYD", 0, None, [])])
+    assert found["checked"] == 3
+    assert found["gaps"] == ["GAPGAPGAPG"] and found["behind"] == ["GAPGAPGAPG: 3 in the database, 4 seen"]
+    assert found["doubled"] == ["TWICETWICE: seqs 1 and 2"] and not found["ahead"] and not found["unaccounted"]
