@@ -18,6 +18,7 @@ from pathlib import Path
 
 from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -45,6 +46,43 @@ def compiled_extensions():
         return []
     finally:
         os.chdir(old)
+
+
+class BuildPyWithCatalogs(build_py):
+    """The usual build of the packages, plus the catalogs' ``.mo`` files beside their ``.po``."""
+
+    def run(self):
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return  # an editable install reads the .po files in place (the game compiles them as it starts)
+        for po in sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/backgammon.po")):
+            target = Path(self.build_lib) / po.relative_to(ROOT).with_suffix(".mo")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(compile_catalog(po))
+
+    def get_outputs(self, include_bytecode=True):
+        outputs = list(super().get_outputs(include_bytecode))
+        if not getattr(self, "editable_mode", False):
+            for po in sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/backgammon.po")):
+                outputs.append(str(Path(self.build_lib) / po.relative_to(ROOT).with_suffix(".mo")))
+        return outputs
+
+
+def compile_catalog(po):
+    """A ``.po`` file's ``.mo`` bytes: Babel's compiler, else the game's own (game/words/catalogs.py)."""
+    try:
+        from io import BytesIO
+
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        print("backgammon: Babel is not installed: the catalogs are compiled by game/words/catalogs.py", file=sys.stderr)
+        return runpy.run_path(str(ROOT / "game" / "words" / "catalogs.py"))["compile_po"](po.read_bytes(), str(po))
+    with open(po, "rb") as f:
+        catalog = read_po(f, abort_invalid=True)
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
 
 
 class OptionalBuildExt(build_ext):
@@ -89,5 +127,5 @@ setup(
     package_data={"engine.assets": ["*", "**/*"], "game": ["*.json"], "engine": ["compiled.stamp"]},
     include_package_data=False,
     ext_modules=compiled_extensions(),
-    cmdclass={"build_ext": OptionalBuildExt},
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithCatalogs},
 )

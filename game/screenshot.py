@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import List, Optional, Tuple
 
+from .words.catalogs import shipped
+
 DEFAULT_OUT = Path("docs") / "screenshot.png"
 DEFAULT_SIZE = (1280, 720)
 #: the turns played before the picture (each side's): mid-game, the log well filled
@@ -76,7 +78,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"the PNG to write (default {DEFAULT_OUT})")
     parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="WIDTHxHEIGHT (default 1280x720)")
     parser.add_argument("--seed", type=int, default=11, help="the dice (default 11)")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="the language shown (default en)")
+    parser.add_argument("--lang", choices=shipped(), default="en", help="the language shown (default en)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as home:  # the game's files go here, not into the player's folders
         os.environ["BACKGAMMON_HOME"] = home

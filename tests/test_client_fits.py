@@ -20,7 +20,7 @@ from engine.match import set_up_game
 from support import board
 from fitting import Misfit, air, element_misfits, entry_fonts, list_misfits, report, scene_misfits, window_misfits
 from pygame_gui.elements import UIButton, UILabel
-from game.words import i18n
+from game.words import catalogs, i18n
 from game.ui import theme
 from game.scenes.dialog import DialogScene
 from game.board import palette
@@ -36,7 +36,7 @@ from game.store.friendseat import SeatTicket
 from game.testing import AppDriver, Driver
 
 SIZES = [(800, 600), (1280, 720), (1600, 900), (1920, 1080), (1080, 1920), (3840, 2160)]
-LANGS = ["en", "zh"]
+LANGS = catalogs.shipped()  # every shipped language (game/locale/LINGUAS)
 #: what a player pastes and types into the text inputs
 IDS = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
 SERVER = "wss://games.example.org:8765"
@@ -104,7 +104,7 @@ def _type_into(d, entry, text):
 
 
 def walk(lang, size, monkeypatch, large=False, colours="standard"):
-    monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])
+    monkeypatch.setattr(i18n, "system_locales", lambda: [{"zh": "zh_CN.UTF-8", "en": "en_US.UTF-8"}.get(lang, f"{lang}.UTF-8")])
     i18n.set_language(lang)
     seen = Walk(lang + (" large" if large else "") + ("" if colours == "standard" else f" {colours}"), size)
     d = AppDriver(size=size, settings=_quick(lang, large, colours))

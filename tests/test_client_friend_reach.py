@@ -22,7 +22,7 @@ from game.scenes.lobby import LobbyScene
 from game.store.stored_settings import StoredSettings
 from game.system import clipboard
 from game.testing import AppDriver
-from game.words import i18n
+from game.words import catalogs, i18n
 from game.words.i18n import t
 from tests.router_fakes import FakeIgd
 from tests.test_client_friend import quick, until
@@ -133,7 +133,7 @@ def _reaches(port: int):
     ]
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())  # every shipped language (game/locale/LINGUAS)
 @pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
 def test_the_reach_line_fits(lang, size, monkeypatch):
     monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])

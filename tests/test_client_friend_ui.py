@@ -158,7 +158,7 @@ def test_the_connection_lines_fit_at_every_size(pair, lang, monkeypatch):
     i18n.set_language(lang)
     host.app.settings.language = lang
     messages = []
-    for key, text in i18n.EN.items():
+    for key, text in i18n.table("en").items():
         if key.startswith("net.status."):
             first = text.startswith("{name}")
             messages.append(i18n.Message(key, name=i18n.Message("net.friend.start" if first else "net.friend")) if "{name}" in text

@@ -26,7 +26,7 @@ from game.store.settings import Settings
 from game.store.storage import Storage
 from game.system import clipboard
 from game.testing import AppDriver, Driver
-from game.words import i18n
+from game.words import catalogs, i18n
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080), (1080, 1920), (3840, 2160)]
 #: every point taken: White on 13 points, on the bar and off; Black on the other 11, on the bar and off (each in its own numbering)
@@ -81,7 +81,7 @@ def _check_distribution(d, tag: str) -> None:
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["usual", "large"])
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())  # every shipped language (game/locale/LINGUAS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_distribution_fits_its_box_at_every_size_in_both_languages(size, lang, large, monkeypatch):
     monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])
@@ -110,7 +110,7 @@ def test_the_distribution_is_one_format_and_the_worst_case_wraps_after_commas():
     assert rows[0].startswith("White: ") and rows[1].startswith("  ")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())  # every shipped language (game/locale/LINGUAS)
 def test_ctrl_c_copies_the_whole_position_as_text_with_its_ids(lang):
     i18n.set_language(lang)
     d = Driver(size=(1280, 720), settings=Settings(pace="instant", language=lang), match=_match(WHITE_WIDE, 0))

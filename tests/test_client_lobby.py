@@ -12,7 +12,7 @@ import pytest
 from support import ROOT
 
 from engine import FixedDice, SeededDice, get_bot
-from game.words import i18n
+from game.words import catalogs, i18n
 from game.app import App
 from game.system.audio import SOUND_NAMES
 from game.match.cues import sound_for
@@ -245,7 +245,8 @@ def test_each_setting_takes_effect_at_once_and_persists(monkeypatch):
     assert not d.app.fullscreen and d.app.size == (800, 600) and not _stored().fullscreen
     # language: the list comes from i18n; choosing one relabels everything at once
     monkeypatch.setattr(i18n, "LANGUAGES", i18n.LANGUAGES + (("xx", "Test"),))
-    monkeypatch.setitem(i18n.TABLES, "xx", {"settings.title": "XX settings", "button.back": "XX back"})
+    po = b'msgid ""\nmsgstr ""\n\nmsgid "settings.title"\nmsgstr "XX settings"\n\nmsgid "button.back"\nmsgstr "XX back"\n'
+    monkeypatch.setitem(i18n.CATALOGS, "xx", catalogs.load_mo(catalogs.compile_po(po)))
     d.scene._rebuild(d.app.size)
     d.click_button(d.scene.rows["language"].button_for("xx"))
     assert d.settings.language == "xx" and _stored().language == "xx"

@@ -10,7 +10,7 @@ import pytest
 
 from engine import FixedDice, Match, Position
 from engine.match import set_up_game
-from game.words import i18n
+from game.words import catalogs, i18n
 from game.match import presenter
 from game.store.settings import Settings
 from game.testing import Driver
@@ -47,7 +47,7 @@ def _answer_help_fits(d):
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())  # every shipped language (game/locale/LINGUAS)
 def test_the_panel_shows_what_the_phase_asks_for(lang, size):
     d = _driver(size, lang)
     t = i18n.t

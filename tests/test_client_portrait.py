@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.words import i18n
+from game.words import catalogs, i18n
 from game.scenes.match import MatchScene
 from game.store.settings import Settings
 from game.testing import AppDriver, Driver
@@ -77,7 +77,7 @@ def test_the_match_puts_the_panel_below_a_board_as_wide_as_the_window(size):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())  # every shipped language (game/locale/LINGUAS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_lobby_and_the_other_screens_fit_a_portrait_window(size, lang):
     from game.scenes.records import RecordsScene

@@ -1,4 +1,4 @@
-"""The Rules & Help text: both languages complete and parallel, terms
+"""The Rules & Help text: every shipped language complete and parallel, terms
 explained, opening moves legal, and the text fit for pygame_gui."""
 
 import re
@@ -11,18 +11,23 @@ import pytest
 import pygame_gui
 from engine import Position
 from engine.notation import parse_play
+from game.words import catalogs, keys
 from game.words.help_text import (
-    GLOSSARY,
     GLOSSARY_KEYS,
-    HELP,
-    LANGUAGES,
     OPENING_MOVES,
     Section,
     as_html,
+    glossary,
     normalise_language,
     sections,
     wrap_html,
 )
+from game.words.help_text import keys as help_keys
+
+#: the languages shipped (game/locale/LINGUAS), each with the whole help text
+LANGUAGES = catalogs.shipped()
+HELP = {lang: sections(lang) for lang in LANGUAGES}
+GLOSSARY = {lang: glossary(lang) for lang in LANGUAGES}
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 TAG = re.compile(r"<[^>]*>")
@@ -42,18 +47,24 @@ def all_text(lang):
     return [s.title for s in HELP[lang]] + [p for s in HELP[lang] for p in s.paragraphs]
 
 
-def test_both_languages_have_the_same_sections_in_the_same_order():
-    assert set(HELP) == set(LANGUAGES) == {"en", "zh"}
-    en, zh = HELP["en"], HELP["zh"]
-    assert len(en) == len(zh)
-    assert [s.key for s in en] == [s.key for s in zh]
-    keys = [s.key for s in en]
-    assert len(set(keys)) == len(keys) and all(keys)
-    assert REQUIRED_SECTIONS <= set(keys)
-    for a, b in zip(en, zh):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_the_same_sections_in_the_same_order(lang):
+    assert {"en", "zh"} <= set(HELP)
+    en, other = HELP["en"], HELP[lang]
+    assert [s.key for s in en] == [s.key for s in other]
+    names = [s.key for s in en]
+    assert len(set(names)) == len(names) and all(names)
+    assert REQUIRED_SECTIONS <= set(names)
+    for a, b in zip(en, other):
         assert isinstance(a, Section) and isinstance(b, Section)
-        # written for each language, but covering the same ground
-        assert abs(len(a.paragraphs) - len(b.paragraphs)) <= 1, a.key
+        assert len(a.paragraphs) == len(b.paragraphs), a.key
+
+
+def test_the_help_keys_are_in_the_catalogs_and_listed_for_extraction():
+    """Every message the help screen asks for is one of the markers the
+    extraction reads (game/words/keys.py), in the same order."""
+    assert list(keys.HELP) == help_keys()
+    assert len(set(help_keys())) == len(help_keys())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -151,14 +162,14 @@ def test_markup_is_only_balanced_bold(lang):
 
 
 def test_language_fallback():
-    assert sections("en") is HELP["en"]
-    assert sections("zh") is HELP["zh"]
+    assert sections("en") == HELP["en"]
+    assert sections("zh") == HELP["zh"]
     for lang in ("zh_CN", "zh-Hans", "ZH_cn.UTF-8", "zh_TW"):
         assert normalise_language(lang) == "zh"
-        assert sections(lang) is HELP["zh"]
+        assert sections(lang) == HELP["zh"]
     for lang in ("fr", "de_DE", "", None, "xx"):
         assert normalise_language(lang) == "en"
-        assert sections(lang) is HELP["en"]
+        assert sections(lang) == HELP["en"]
 
 
 def test_fonts_have_every_glyph():
@@ -171,6 +182,7 @@ def test_fonts_have_every_glyph():
     fonts = {
         "en": [GUI_DATA / "NotoSans-Regular.ttf", GUI_DATA / "NotoSans-Bold.ttf"],
         "zh": [GUI_DATA / "NotoSansSC-Regular.otf", GUI_DATA / "NotoSansSC-Bold.otf"],
+        "es": [GUI_DATA / "NotoSans-Regular.ttf", GUI_DATA / "NotoSans-Bold.ttf"],
     }
     for lang, paths in fonts.items():
         chars = sorted(set("".join(plain(t) for t in all_text(lang))))
@@ -305,6 +317,8 @@ def test_the_views_section_describes_both_views_and_how_to_move_them(lang):
     words = {
         "en": ["top-right corner", "drag", "wheel", "pinch", "right stick", "triggers", "remembers", "d-pad"],
         "zh": ["右上角", "拖动", "滚轮", "捏合", "右摇杆", "扳机键", "记住", "十字键"],
+        "es": ["esquina superior derecha", "arrastra", "rueda", "pellizcar", "stick derecho", "gatillos", "recuerda",
+               "cruceta"],
     }[lang]
     for word in words:
         assert word in text, (lang, word)

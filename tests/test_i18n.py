@@ -1,9 +1,10 @@
-"""English and Simplified Chinese: the tables, the fonts, the system locale,
+"""Every shipped language (game/locale/LINGUAS): the catalogs, the fonts, the system locale,
 switching at once, and a walk through every scene in both languages that
 fails on a missing key, a character the font lacks, or a line that does not
 fit its widget; screenshots of the lobby, the board and the result screen in
 each language go to tests/output/ for review (and of every stage of the
-walk to tests/output/i18n/ with I18N_SHOTS=1)."""
+walk to tests/output/i18n/ with I18N_SHOTS=1).  tests/test_catalogs.py checks
+the catalogs' files themselves."""
 
 import os
 import re
@@ -17,7 +18,7 @@ import pytest
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from engine import FixedDice, SeededDice
-from game.words import fonts, help_text, i18n
+from game.words import catalogs, fonts, help_text, i18n
 from game.app import App
 from game.input.match_intents import Double, Drop, EndTurn, Hint, OpenSettings, Roll, ToLobby
 from game.play.options import MatchOptions
@@ -34,7 +35,9 @@ from game.store.storage import Storage
 from game.testing import AppDriver
 from support import OUTPUT
 
-LANGS = [code for code, _ in i18n.LANGUAGES]
+LANGS = catalogs.shipped()  # the languages shipped (game/locale/LINGUAS): each checked in full
+#: the system locale that picks each language (a language shipped without one here fails the walks, on purpose)
+SYSTEM_LOCALE = {"en": "en_US", "zh": "zh_CN", "es": "es_ES"}
 SYSTEM_LOCALES = i18n.system_locales  # before conftest stands in for it
 KEY_LIKE = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")  # what t() shows for a key no table has
 
@@ -44,24 +47,27 @@ def placeholders(text):
     return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
 
 
-def test_both_languages_are_offered():
-    assert set(LANGS) == {"en", "zh"} == set(i18n.TABLES)
-    assert dict(i18n.LANGUAGES)["zh"] == "中文"
+def test_the_shipped_languages_are_offered():
+    assert {"en", "zh"} <= set(LANGS) <= set(i18n.CATALOGS)
+    assert [code for code, _ in i18n.LANGUAGES][0] == "en"
+    assert dict(i18n.LANGUAGES)["zh"] == "中文" and dict(i18n.LANGUAGES)["en"] == "English"
 
 
-def test_tables_have_the_same_keys_and_placeholders():
-    en, zh = i18n.TABLES["en"], i18n.TABLES["zh"]
-    assert sorted(set(en) - set(zh)) == [], "keys with no Chinese"
-    assert sorted(set(zh) - set(en)) == [], "Chinese keys with no English"
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogs_have_the_same_keys_and_placeholders(lang):
+    en, other = i18n.table("en"), i18n.table(lang)
+    assert sorted(set(en) - set(other)) == [], f"keys with no {lang}"
+    assert sorted(set(other) - set(en)) == [], f"{lang} keys with no English"
     for key in en:
-        assert placeholders(en[key]) == placeholders(zh[key]), key
-        assert zh[key].strip(), key
+        assert placeholders(en[key]) == placeholders(other[key]), key
+        assert other[key].strip(), key
+    assert set(i18n.plurals(lang)) == set(i18n.plurals("en"))
 
 
 def test_chinese_is_chinese():
     """Every Chinese line that has words has Chinese characters (not left in English)."""
     cjk = re.compile(r"[\u4e00-\u9fff]")
-    for key, text in i18n.TABLES["zh"].items():
+    for key, text in i18n.table("zh").items():
         words = re.sub(r"\{[^}]*\}", "", text)
         if re.search(r"[A-Za-z]{3,}", words) and key not in ("panel.keys1", "panel.keys2", "panel.keys3"):
             assert cjk.search(words), (key, text)
@@ -70,17 +76,17 @@ def test_chinese_is_chinese():
 
 
 def test_chinese_uses_the_help_vocabulary():
-    zh = i18n.TABLES["zh"]
+    zh = i18n.table("zh")
     assert zh["result.gammon"] == "全胜" and zh["result.backgammon"] == "完胜" and zh["result.single"] == "单胜"
     assert zh["button.take"] == "接受" and zh["button.drop"] == "放弃"
     assert zh["point.bar"] == "中栏" and zh["lobby.cube"] == "加倍骰"
     assert "克劳福德" in zh["panel.crawford"] and "总点数" in zh["panel.pips"] and zh["lobby.pips"] == "总点数"
-    glossary = {term for term, _ in help_text.GLOSSARY["zh"].values()}
+    glossary = {term for term, _ in help_text.glossary("zh").values()}
     for word in ("中栏", "全胜", "完胜", "总点数"):
         assert any(word in term for term in glossary), word
-    assert "pip" in help_text.GLOSSARY["zh"]["pip_count"][0]
+    assert "pip" in help_text.glossary("zh")["pip_count"][0]
     # one word for the pip count everywhere (the design's 总点数, not 步数)
-    texts = list(zh.values()) + [t for pair in help_text.GLOSSARY["zh"].values() for t in pair]
+    texts = i18n.texts("zh") + [t for pair in help_text.glossary("zh").values() for t in pair]
     assert not any("步数" in text for text in texts)
     # one set of level names: 入门 / 普通 / 高手
     assert [zh[f"lobby.level.{lv}"] for lv in ("beginner", "intermediate", "expert")] == ["入门", "普通", "高手"]
@@ -122,7 +128,8 @@ def test_every_string_has_its_glyphs_in_the_fonts_of_its_language(lang):
     """Each string of the table against each font that draws it in that
     language: the widgets' regular and bold, the board's (bold) and the move
     log's (regular); the step buttons' strings against the symbols font."""
-    for key, text in i18n.TABLES[lang].items():
+    plural = [(key, form) for key, forms in i18n.plurals(lang).items() for form in forms]
+    for key, text in list(i18n.table(lang).items()) + plural:
         roles = ("symbols",) if key in fonts.SYMBOL_KEYS else ("regular", "bold")
         for role in roles:
             path = fonts.font_file(role, lang)
@@ -134,7 +141,7 @@ def test_every_string_has_its_glyphs_in_the_fonts_of_its_language(lang):
 
 
 def test_help_text_has_its_glyphs():
-    for lang in help_text.LANGUAGES:
+    for lang in LANGS:
         for role in ("regular", "bold"):
             path = fonts.font_file(role, lang)
             text = re.sub(r"<[^>]*>", "", help_text.as_html(lang))
@@ -330,7 +337,7 @@ def shoot(d, name):
 
 def walk(lang, size, monkeypatch, shots=False):
     quick = dict(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0)
-    monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN.UTF-8" if lang == "zh" else "en_US.UTF-8"])
+    monkeypatch.setattr(i18n, "system_locales", lambda: [SYSTEM_LOCALE[lang] + ".UTF-8"])
     i18n.MISSING.clear()
     audit = Audit(lang, size)
     tag = f"{lang}_{size[0]}x{size[1]}"
@@ -535,7 +542,7 @@ def test_a_saved_move_log_stays_translatable():
 def test_the_longest_match_lines_fit_at_800x600(lang, monkeypatch):
     """A Crawford game late in a 7-point match: the longest score lines of
     the panel and the top bar, and a log of several games."""
-    monkeypatch.setattr(i18n, "system_locales", lambda: ["zh_CN" if lang == "zh" else "en_US"])
+    monkeypatch.setattr(i18n, "system_locales", lambda: [SYSTEM_LOCALE[lang]])
     i18n.MISSING.clear()
     d = AppDriver(size=(800, 600), settings=Settings(animation_speed=0.0, bot_pace=0.0, pass_pause=0.0))
     start_match(d.app, MatchOptions(mode="hotseat", length=7, cube=True), seed=5)

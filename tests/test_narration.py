@@ -36,7 +36,7 @@ def english_after():
 # -- the check over a log of announcements ------------------------------------------------------
 def template(key: str) -> "re.Pattern[str]":
     """The sentences of ``key`` in the language of the moment, any placeholder matching any words."""
-    parts = re.split(r"\{[a-z0-9_]+\}", i18n.TABLES[i18n.language()][key])
+    parts = re.split(r"\{[a-z0-9_]+\}", i18n.t(key))
     return re.compile("^" + "(.+?)".join(re.escape(p) for p in parts) + "$")
 
 

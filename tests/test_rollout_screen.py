@@ -33,7 +33,7 @@ from game.scenes.review import ReviewScene
 from game.scenes.rollout import RolloutScene
 from game.store.settings import Settings
 from game.testing import AppDriver
-from game.words import i18n
+from game.words import catalogs, i18n
 from game.words.i18n import t
 
 #: the tests' rollouts: small, in this process's thread pool of one
@@ -143,7 +143,7 @@ def test_the_hints_plays_rolled_out_by_keys_said_and_closed():
     assert scene.row_texts(0)[1:] == (t("rollout.empty"),) * 3 + ("0",)
     # Start (Enter: the focus is on it), the progress, the end
     d.key(pygame.K_RETURN)
-    assert scene.stage is Stage.RUNNING and t("say.rollout.start.other", n=3) in said(d)
+    assert scene.stage is Stage.RUNNING and i18n.counted("say.rollout.start", 3) in said(d)
     cubeful = scene.job.settings.cubeful
     assert cubeful  # a match with the cube: cubeful to start with
     finished(d, scene)
@@ -301,7 +301,7 @@ def test_the_review_rolls_out_the_play_made_and_the_best_alternatives():
     assert scene.row_buttons[3].text == t("rollout.made", play=t("board.hint_line", rank=4, play=req.candidates[3].text))
     assert not scene.cubeful  # a game without the cube
     d.key(pygame.K_RETURN)  # the focus is on Start
-    assert t("say.rollout.start.other", n=4) in said(d)
+    assert i18n.counted("say.rollout.start", 4) in said(d)
     finished(d, scene)
     check_figures(scene, 36, False)
     ends_its_worker(d, scene)
@@ -331,7 +331,7 @@ def overlaps(scene: RolloutScene) -> list:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())  # every shipped language (game/locale/LINGUAS)
 @pytest.mark.parametrize("size,large", [((640, 400), False), ((800, 600), True), ((1080, 1920), False)],
                          ids=["640x400", "800x600-large", "1080x1920"])
 def test_the_screen_fits_a_tiny_window_and_large_text(lang, size, large):

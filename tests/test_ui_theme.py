@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 
-from game.words import fonts, i18n
+from game.words import catalogs, fonts, i18n
 from game.ui import shapes, theme, uifonts
 from game.store.settings import Settings
 from game.testing import AppDriver
@@ -196,14 +196,14 @@ class _CountedFont:
             setattr(self.font, name, value)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", catalogs.shipped())
 def test_a_font_draws_a_text_once_to_measure_it_however_often_it_is_measured(lang):
     """pygame_gui measures a text by drawing it, two or three times a
     widget at every rebuild; a font now draws it once, and its measure is
     the size it is drawn (also underlined)."""
     pygame.font.init()
     uifonts.install()
-    texts = sorted({text for text in i18n.TABLES[lang].values() if text} | {" ", "13 → 8 (5)", "…"})[: uifonts.SIZES_KEPT - 1]
+    texts = sorted({text for text in i18n.texts(lang) if text} | {" ", "13 → 8 (5)", "…"})[: uifonts.SIZES_KEPT - 1]
     for role in ("regular", "bold", "symbols"):
         for size in (12, 36):
             font = GUIFontPygame(fonts.font_file(role, lang), size)

@@ -46,9 +46,9 @@ class HelpScene(MenuScene):
         lang = self.language
         text_px = max(10, int(round(19 * f / 20)))  # the #help_text font of theme.json, scaled
         font_dict = self.manager.get_theme().get_font_dictionary()
-        if not font_dict.check_font_preloaded(font_dict.create_font_id(text_px, fonts.THEME_NAMES[lang], True, False, True)):
+        if not font_dict.check_font_preloaded(font_dict.create_font_id(text_px, fonts.theme_name(lang), True, False, True)):
             # (a theme parsed for an earlier screen has it already: see theme.manager)
-            self.manager.preload_fonts([{"name": fonts.THEME_NAMES[lang], "point_size": text_px, "style": "bold", "antialiased": "1"}])
+            self.manager.preload_fonts([{"name": fonts.theme_name(lang), "point_size": text_px, "style": "bold", "antialiased": "1"}])
         measure = width = None
         if lang == "zh":  # pygame_gui wraps only at spaces: break Chinese lines ourselves
             font = _measure_font(lang, text_px)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, List, Optional, Tuple, TypeVar
 
 from .datadir import TEMP_SUFFIX, temp_prefix
-from ..words.i18n import EN, Message
+from ..words.i18n import Message, english as english_text
 from .jsontypes import JSON
 
 log = logging.getLogger(__name__)
@@ -186,7 +186,7 @@ class JsonStore(Generic[T]):
     # the player's lines are game.words.i18n Messages: English text that the screen translates
     def _words(self, kind: str, english: str) -> str:
         key = f"storage.{kind}.{self.label.replace(' ', '_')}"
-        return Message(key) if key in EN else english
+        return Message(key) if english_text(key) is not None else english
 
     @property
     def _label(self) -> str:

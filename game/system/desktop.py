@@ -36,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
-from ..words.i18n import TABLES
+from ..words import i18n
 from .window import WINDOW_CLASS
 
 APP_ID = WINDOW_CLASS  # the entry's file name, the icon's name and the window's class: the desktop ties them together
@@ -120,26 +120,35 @@ def command(python: str = sys.executable) -> List[str]:
     return [python, "-m", "game"]
 
 
+#: a catalog's language -> the locale a desktop entry names it by, where they differ
+DESKTOP_LOCALES = {"zh": "zh_CN"}
+
+
+def _localised(name: str, key: str) -> List[str]:
+    """``Name=...`` in English, then ``Name[locale]=...`` in every other language the game offers."""
+    lines = [f"{name}={i18n.text_in(i18n.DEFAULT, key)}"]
+    for code, _ in i18n.LANGUAGES:
+        text = i18n.lookup(code, key)
+        if code != i18n.DEFAULT and text is not None:
+            lines.append(f"{name}[{DESKTOP_LOCALES.get(code, code)}]={text}")
+    return lines
+
+
 def entry_text(argv: Sequence[str]) -> str:
-    """The desktop entry that starts ``argv``, named in English and Chinese."""
-    en, zh = TABLES["en"], TABLES["zh"]
+    """The desktop entry that starts ``argv``, named in every language the game offers."""
     lines = [
         "[Desktop Entry]",
         "Type=Application",
         "Version=1.4",
-        f"Name={en['desktop.name']}",
-        f"Name[zh_CN]={zh['desktop.name']}",
-        f"GenericName={en['desktop.generic']}",
-        f"GenericName[zh_CN]={zh['desktop.generic']}",
-        f"Comment={en['desktop.comment']}",
-        f"Comment[zh_CN]={zh['desktop.comment']}",
+        *_localised("Name", "desktop.name"),
+        *_localised("GenericName", "desktop.generic"),
+        *_localised("Comment", "desktop.comment"),
         "Exec=" + " ".join(quote_exec(a) for a in argv) + " %u",
         f"MimeType={MIME};{MATCH_MIME};",
         f"Icon={APP_ID}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
-        f"Keywords={en['desktop.keywords']}",
-        f"Keywords[zh_CN]={zh['desktop.keywords']}",
+        *_localised("Keywords", "desktop.keywords"),
         f"StartupWMClass={WINDOW_CLASS}",
     ]
     return "\n".join(lines) + "\n"

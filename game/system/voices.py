@@ -2,8 +2,8 @@
 
 The game speaks the language its words are in (:func:`game.words.i18n.language`):
 espeak-ng and espeak take a voice (``-v``; Mandarin is ``cmn``, ``zh`` in the
-old espeak), speech-dispatcher's ``spd-say`` a language (``-l``), pyttsx3 one
-of the voices it lists.  Each is asked once whether it has such a voice:
+old espeak; Spanish ``es``, else Latin America's ``es-419``), speech-dispatcher's
+``spd-say`` a language (``-l``), pyttsx3 one of the voices it lists.  Each is asked once whether it has such a voice:
 
 - espeak: ``espeak-ng --voices=cmn`` lists the voices of a language under a
   heading (the heading alone: none installed; an MBROLA voice, ``mb/...``,
@@ -28,6 +28,10 @@ the language anyway (it takes the nearest voice it has).
 ['cmn', 'en-us']
 >>> matching_language(["cmn", "en-us"], "zh"), matching_language(["cmn", "en-us"], "en"), matching_language(["en"], "zh")
 ('cmn', 'en', None)
+>>> from types import SimpleNamespace as Voice
+>>> helena = Voice(id="TTS_MS_ES-ES_HELENA_11.0", name="Helena")
+>>> matching_language(["es-419", "en-us"], "es"), engine_voice([helena], "es") is helena, engine_voice([helena], "zh")
+('es', True, None)
 """
 
 from __future__ import annotations
@@ -36,12 +40,13 @@ import re
 import subprocess
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
-#: espeak's voices for a language, best first (the old espeak knows Mandarin as 'zh')
-ESPEAK_VOICES = {"zh": ("cmn", "zh"), "en": ("en",)}
+#: espeak's voices for a language, best first (the old espeak knows Mandarin as 'zh';
+#: Spanish is 'es', Spain's, then 'es-419', Latin America's)
+ESPEAK_VOICES = {"zh": ("cmn", "zh"), "en": ("en",), "es": ("es", "es-419")}
 #: speech-dispatcher's language codes for a language, best first
-SPD_LANGUAGES = {"zh": ("zh", "cmn"), "en": ("en",)}
-#: words in a voice's name or id that say its language (pyttsx3's voices)
-VOICE_WORDS = {"zh": ("zh", "cmn", "chinese", "mandarin"), "en": ("en", "english")}
+SPD_LANGUAGES = {"zh": ("zh", "cmn"), "en": ("en",), "es": ("es",)}
+#: words in a voice's name or id that say its language (pyttsx3's voices; lower case, letters and digits only)
+VOICE_WORDS = {"zh": ("zh", "cmn", "chinese", "mandarin"), "en": ("en", "english"), "es": ("es", "spanish")}
 
 #: run a command and give what it wrote (None: it could not be run, failed or took too long)
 Ask = Callable[[List[str]], Optional[str]]

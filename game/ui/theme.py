@@ -150,7 +150,7 @@ def _localised(font: Dict[str, str], lang: str, oid: str) -> Dict[str, str]:
     """The theme font block ``font`` for ``lang`` (pygame_gui's ``locale`` key)."""
     if oid in ALL_LANGUAGE_IDS:
         lang_font = fonts.ALL_LANGUAGES
-    elif lang == "en":
+    elif fonts.font_language(lang) == "en":  # (Latin letters: Spanish too)
         if font.get("name") == fonts.THEME_NAMES["en"]:  # paths too: a Chinese manager does not know it
             return dict(font, locale=lang, regular_path=fonts.font_file("regular", "en") or "",
                         bold_path=fonts.font_file("bold", "en") or "")

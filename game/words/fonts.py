@@ -44,12 +44,24 @@ ALL_LANGUAGES = "zh"
 SYMBOL_KEYS = frozenset({"step.button", "step.short", "step.short_die", "point.bar", "point.off"})
 
 
-def _lang(lang: Optional[str]) -> str:
+def font_language(lang: Optional[str] = None) -> str:
+    """The language whose fonts draw ``lang`` (default: the language now):
+    its own where it has some (Chinese), else English's (Latin letters: Spanish too).
+
+    >>> font_language("zh"), font_language("es"), font_language("en")
+    ('zh', 'en', 'en')
+    """
     if lang is None:
         from . import i18n
 
         lang = i18n.language()
     return lang if lang in FILES else "en"
+
+
+def theme_name(lang: Optional[str] = None) -> str:
+    """The theme's font name that draws ``lang``."""
+    return THEME_NAMES[font_language(lang)]
+
 
 
 #: the files found, by role and language (asked for each word the board draws: looked for once)
@@ -59,7 +71,7 @@ _FOUND: Dict[Tuple[str, str], Optional[str]] = {}
 def font_file(role: str, lang: Optional[str] = None) -> Optional[str]:
     """The file for ``role`` ('regular', 'bold', 'symbols') in ``lang``
     (default: the language now); None when pygame_gui's fonts are missing."""
-    key = (role, _lang(lang))
+    key = (role, font_language(lang))
     if key not in _FOUND:
         path = None if FONT_DIR is None else os.path.join(FONT_DIR, FILES[key[1]][role])
         _FOUND[key] = path if path is not None and os.path.exists(path) else None
