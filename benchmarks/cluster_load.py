@@ -115,7 +115,7 @@ def _free(port: int) -> bool:
 
 def free_ports(servers: int) -> Tuple[int, int, int, int]:
     """(HAProxy's port, its stats page's, the servers' base, PostgreSQL's): free on 127.0.0.1,
-    away from the script's defaults (18680, 18700+, 55432) that another cluster may use, and
+    away from the script's defaults (18680, 18700+, 15432) that another cluster may use, and
     below the ephemeral range, so that a server started again finds its port free."""
     rng = random.Random()
     try:  # below the ports the system hands out to outgoing connections (the bots' thousands)

@@ -20,7 +20,7 @@
 #   BACKGAMMON_CLUSTER_PORT     HAProxy's port for the players (default 18680)
 #   BACKGAMMON_CLUSTER_STATS_PORT  HAProxy's stats page (default 18681)
 #   BACKGAMMON_CLUSTER_BASE     server i listens on BASE+i (default 18700)
-#   BACKGAMMON_CLUSTER_PGPORT   PostgreSQL's port (default 55432)
+#   BACKGAMMON_CLUSTER_PGPORT   PostgreSQL's port (default 15432)
 #   BACKGAMMON_CLUSTER_PER_ADDRESS  connections at once per player address at
 #                               HAProxy (default 16; 0: no limit, for load tests)
 #   BACKGAMMON_CLUSTER_PGUSER   the system user that runs PostgreSQL when this
@@ -37,7 +37,7 @@ STATE="${BACKGAMMON_CLUSTER_DIR:-${TMPDIR:-/tmp}/backgammon-cluster}"
 PORT="${BACKGAMMON_CLUSTER_PORT:-18680}"
 STATS_PORT="${BACKGAMMON_CLUSTER_STATS_PORT:-18681}"
 BASE="${BACKGAMMON_CLUSTER_BASE:-18700}"
-PGPORT_="${BACKGAMMON_CLUSTER_PGPORT:-55432}"
+PGPORT_="${BACKGAMMON_CLUSTER_PGPORT:-15432}"
 PER_ADDRESS="${BACKGAMMON_CLUSTER_PER_ADDRESS:-16}"
 WAIT="${BACKGAMMON_CLUSTER_WAIT:-60}"
 read -r -a SERVER_CMD <<< "${BACKGAMMON_SERVER:-backgammon-server}"

@@ -42,8 +42,9 @@ class LocalCluster:
         worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
         n = offset + 10 * int("".join(c for c in worker if c.isdigit()) or 0)
         self.env = {**os.environ, "BACKGAMMON_CLUSTER_DIR": self.state,
-                    "BACKGAMMON_CLUSTER_PORT": str(38680 + n), "BACKGAMMON_CLUSTER_STATS_PORT": str(38681 + n),
-                    "BACKGAMMON_CLUSTER_BASE": str(38700 + 10 * n), "BACKGAMMON_CLUSTER_PGPORT": str(57432 + n),
+                    # (below the ephemeral range, 32768 up: a busy machine's outgoing connections may hold any port there)
+                    "BACKGAMMON_CLUSTER_PORT": str(30680 + n), "BACKGAMMON_CLUSTER_STATS_PORT": str(30681 + n),
+                    "BACKGAMMON_CLUSTER_BASE": str(30700 + 10 * n), "BACKGAMMON_CLUSTER_PGPORT": str(31432 + n),
                     "BACKGAMMON_CLUSTER_PER_ADDRESS": "0",
                     "BACKGAMMON_SERVER": f"{sys.executable} -m game.server",
                     "BACKGAMMON_SERVER_ARGS": "--matches-per-address 1000"}

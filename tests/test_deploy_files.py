@@ -108,7 +108,7 @@ def test_the_script_says_how_it_is_used_and_refuses_what_it_does_not_know(tmp_pa
     assert _script("url", tmp=tmp_path).stdout.strip() == "ws://127.0.0.1:18680"
     assert _script("url", tmp=tmp_path, BACKGAMMON_CLUSTER_PORT="19000").stdout.strip() == "ws://127.0.0.1:19000"
     dsn = _script("dsn", tmp=tmp_path).stdout.strip()
-    assert re.fullmatch(r"postgresql://backgammon@/backgammon\?host=.+&port=55432", dsn), dsn
+    assert re.fullmatch(r"postgresql://backgammon@/backgammon\?host=.+&port=15432", dsn), dsn
 
 
 def test_the_script_starts_each_server_with_the_cluster_arguments():
@@ -118,7 +118,7 @@ def test_the_script_starts_each_server_with_the_cluster_arguments():
     for expected in ('--host 127.0.0.1 --port "$port" --store "$(dsn)" --server-id "s$i"',
                      "--behind-proxy --connections-per-address 0 --log-format json"):
         assert expected in words, expected
-    for setting in ("BACKGAMMON_CLUSTER_DIR", "BACKGAMMON_CLUSTER_PGPORT:-55432", "BACKGAMMON_CLUSTER_BASE:-18700",
+    for setting in ("BACKGAMMON_CLUSTER_DIR", "BACKGAMMON_CLUSTER_PGPORT:-15432", "BACKGAMMON_CLUSTER_BASE:-18700",
                     "BACKGAMMON_CLUSTER_PORT:-18680", "BACKGAMMON_SERVER:-backgammon-server"):
         assert setting in text, setting
     for package in ("install Debian's package postgresql", "install Debian's package haproxy"):

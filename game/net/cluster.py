@@ -227,7 +227,8 @@ class Cluster:
             return
         now = self.lobby.clock()
         for code, room in list(self.lobby.rooms.items()):
-            if code in owned and code in self.owned and code not in held and code not in self.lobby.changed:
+            if (held is not None and code in owned and code in self.owned and code not in held
+                    and code not in self.lobby.changed):
                 self.owned.discard(code)
                 self.let_go(room, write=False)
                 log.warning("match %s: its lease was lost", code, extra={"event": "lease_lost", "code": code})

@@ -39,8 +39,10 @@ from typing import Any, Awaitable, Callable, List, Optional, Sequence, Set, Tupl
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-#: seconds a lease lasts without renewal (a live owner renews it every second)
+#: seconds a lease lasts without renewal (a live owner renews it every RENEW_EVERY seconds)
 LEASE_SECONDS = 10.0
+#: seconds between two renewals of a process's leases (the requests to let a match go are read every second)
+RENEW_EVERY = 3.0
 #: seconds a token of an ended match is remembered
 ENDED_SECONDS = 600
 _DDL_LOCK = 0x6267_5F64_646C  # serialises the first CREATE TABLEs of processes starting together
@@ -52,6 +54,7 @@ _TABLES = (
     "CREATE INDEX IF NOT EXISTS bg_rooms_owner ON bg_rooms (owner)",
     "CREATE INDEX IF NOT EXISTS bg_rooms_host ON bg_rooms (host_address)",
     "CREATE INDEX IF NOT EXISTS bg_rooms_updated ON bg_rooms (updated)",
+    "CREATE INDEX IF NOT EXISTS bg_rooms_wanted ON bg_rooms (owner) WHERE wanted_by IS NOT NULL",
     """CREATE TABLE IF NOT EXISTS bg_seats (
         token_hash text PRIMARY KEY, code text NOT NULL REFERENCES bg_rooms ON DELETE CASCADE, role int NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS bg_seats_code ON bg_seats (code)",
@@ -123,7 +126,7 @@ class PgStore:
                  timer: Optional[Callable[[str, float], None]] = None, expire_after: float = 30 * 60.0):
         self.url = url
         self.expire_after = expire_after
-        self._tidied = -1e9
+        self._tidied = self._renewed = -1e9
         self.key = secrets.randbits(62)
         self.owner = f"{server_id}/{self.key:x}"
         self.lease_seconds = lease_seconds
@@ -210,7 +213,7 @@ class PgStore:
                     cur = await conn.execute(
                         """INSERT INTO bg_rooms AS r (code, record, seq, host_address, owner, owner_key, lease_until)
                            SELECT v.code, v.record, v.seq, v.host, %s, %s, now() + make_interval(secs => %s)
-                           FROM unnest(%s::text[], %s::text[], %s::bigint[], %s::text[]) AS v(code, record, seq, host)
+                           FROM unnest(%b::text[], %b::text[], %b::bigint[], %b::text[]) AS v(code, record, seq, host)
                            ON CONFLICT (code) DO UPDATE SET record = excluded.record, seq = excluded.seq,
                                lease_until = excluded.lease_until, updated = now()
                            WHERE r.owner = excluded.owner AND r.seq <= excluded.seq
@@ -222,28 +225,28 @@ class PgStore:
                     if seats:
                         await conn.execute(
                             """INSERT INTO bg_seats (token_hash, code, role)
-                               SELECT * FROM unnest(%s::text[], %s::text[], %s::int[]) ON CONFLICT DO NOTHING""",
+                               SELECT * FROM unnest(%b::text[], %b::text[], %b::int[]) ON CONFLICT DO NOTHING""",
                             ([s[0] for s in seats], [s[1] for s in seats], [s[2] for s in seats]))
                     actions = [(w.code, seq, event) for w in writes if w.code in written for seq, event in w.actions]
                     if actions:
                         await conn.execute(
                             """INSERT INTO bg_actions (code, seq, event)
-                               SELECT * FROM unnest(%s::text[], %s::bigint[], %s::text[]) ON CONFLICT DO NOTHING""",
+                               SELECT * FROM unnest(%b::text[], %b::bigint[], %b::text[]) ON CONFLICT DO NOTHING""",
                             ([a[0] for a in actions], [a[1] for a in actions], [a[2] for a in actions]))
                 if removed:
-                    await conn.execute("DELETE FROM bg_rooms WHERE code = ANY(%s) AND owner = %s",
+                    await conn.execute("DELETE FROM bg_rooms WHERE code = ANY(%b) AND owner = %s",
                                        (list(removed), self.owner))
                 if ended:
-                    await conn.execute("DELETE FROM bg_seats WHERE token_hash = ANY(%s)", ([e[0] for e in ended],))
+                    await conn.execute("DELETE FROM bg_seats WHERE token_hash = ANY(%b)", ([e[0] for e in ended],))
                     await conn.execute(
                         """INSERT INTO bg_ended (token_hash, reason)
-                           SELECT * FROM unnest(%s::text[], %s::text[])
+                           SELECT * FROM unnest(%b::text[], %b::text[])
                            ON CONFLICT (token_hash) DO UPDATE SET reason = excluded.reason, at = now()""",
                         ([e[0] for e in ended], [e[1] for e in ended]))
                 if release:
                     await conn.execute(
                         """UPDATE bg_rooms SET owner = NULL, owner_key = NULL, lease_until = NULL, wanted_by = NULL
-                           WHERE code = ANY(%s) AND owner = %s""", (list(release), self.owner))
+                           WHERE code = ANY(%b) AND owner = %s""", (list(release), self.owner))
             return {w.code for w in writes} - written
         return await self._run("commit", run)
 
@@ -282,24 +285,31 @@ class PgStore:
                                (self.owner, code, self.owner))
         await self._run("want", run)
 
-    async def renew(self) -> Tuple[Set[str], Set[str]]:
-        """Renew every lease of this process: (the codes it holds, those
-        another process asks for); drop the matches nobody holds that idled
-        past the expiry."""
+    async def renew(self) -> Tuple[Optional[Set[str]], Set[str]]:
+        """Every second: the codes another process asks this one for; every
+        :data:`RENEW_EVERY` seconds also renew every lease of this process and
+        say which it holds (else None), and now and then drop the matches
+        nobody holds that idled past the expiry."""
         ttl = self.lease_seconds
 
-        async def run(conn: Any) -> Tuple[Set[str], Set[str]]:
+        async def run(conn: Any) -> Tuple[Optional[Set[str]], Set[str]]:
+            now = time.monotonic()
+            if now - self._renewed < RENEW_EVERY:
+                cur = await conn.execute("SELECT code FROM bg_rooms WHERE owner = %s AND wanted_by IS NOT NULL",
+                                         (self.owner,))
+                return None, {str(r[0]) for r in await cur.fetchall()}
+            self._renewed = now
             cur = await conn.execute(
                 """UPDATE bg_rooms SET lease_until = now() + make_interval(secs => %s) WHERE owner = %s
                    RETURNING code, wanted_by IS NOT NULL""", (ttl, self.owner))
             rows = await cur.fetchall()
-            if time.monotonic() - self._tidied < 30.0:
-                return {str(r[0]) for r in rows}, {str(r[0]) for r in rows if r[1]}
-            self._tidied = time.monotonic()
-            await conn.execute("DELETE FROM bg_ended WHERE at < now() - make_interval(secs => %s)", (ENDED_SECONDS,))
-            # a match nobody holds and nobody played for the idle expiry is dropped, as a process drops its own
-            await conn.execute("""DELETE FROM bg_rooms WHERE updated < now() - make_interval(secs => %s)
-                                  AND (owner IS NULL OR lease_until < now())""", (self.expire_after,))
+            if now - self._tidied >= 30.0:
+                self._tidied = now
+                await conn.execute("DELETE FROM bg_ended WHERE at < now() - make_interval(secs => %s)",
+                                   (ENDED_SECONDS,))
+                # a match nobody holds and nobody played for the idle expiry is dropped, as a process drops its own
+                await conn.execute("""DELETE FROM bg_rooms WHERE updated < now() - make_interval(secs => %s)
+                                      AND (owner IS NULL OR lease_until < now())""", (self.expire_after,))
             return {str(r[0]) for r in rows}, {str(r[0]) for r in rows if r[1]}
         return await self._run("renew", run)
 
