@@ -39,7 +39,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.protocol import new_code
 from game.net.routing import routed_url
-from server_load import pick
+from server_load import bot_message
 
 #: seconds a connection may take to open, and a resume to be answered, before the bot tries again
 CONNECT_WAIT = 5.0
@@ -318,16 +318,7 @@ class Player:
             me = self.me
             if not state or ws is None or self.acted_at == seq or self.stop.is_set() or self.pending is not None:
                 return
-            phase, turn = state["phase"], state["turn"]
-            msg: Optional[Dict[str, Any]] = None
-            if state["over"]:
-                msg = {"type": "rematch", "seq": seq}
-            elif phase == "opening" and me == 0:
-                msg = {"type": "roll", "seq": seq}
-            elif turn == me and phase == "roll":
-                msg = {"type": "roll", "seq": seq}
-            elif turn == me and phase == "move":
-                msg = {"type": "play", "seq": seq, "steps": pick(state["position"], state["dice"], self.rng)}
+            msg = bot_message(state, me, self.rng)
             if msg is None:
                 return
             self.acted_at = seq

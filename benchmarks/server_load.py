@@ -70,6 +70,18 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def bot_message(state: Dict[str, Any], me: int, rng: random.Random) -> Optional[Dict[str, Any]]:
+    """What a bot sends in this state (a rematch, a roll, a racing play), None: nothing now."""
+    seq, phase, turn = state["seq"], state["phase"], state["turn"]
+    if state["over"]:
+        return {"type": "rematch", "seq": seq}
+    if (phase == "opening" and me == 0) or (turn == me and phase == "roll"):
+        return {"type": "roll", "seq": seq}
+    if turn == me and phase == "move":
+        return {"type": "play", "seq": seq, "steps": pick(state["position"], state["dice"], rng)}
+    return None
+
+
 def pick(position_id: str, dice: List[int], rng: random.Random) -> List[List[int]]:
     """A racing play: back checkers forward (games stay short)."""
     start = Position.from_id(position_id)
@@ -109,16 +121,7 @@ async def bot(url: str, role: str, code_box: "asyncio.Future[str]", stats: Stats
             seq = state["seq"]
             if acted_at == seq or stop.is_set():
                 return
-            phase, turn = state["phase"], state["turn"]
-            msg: Optional[Dict[str, Any]] = None
-            if state["over"]:
-                msg = {"type": "rematch", "seq": seq}
-            elif phase == "opening" and me == 0:
-                msg = {"type": "roll", "seq": seq}
-            elif turn == me and phase == "roll":
-                msg = {"type": "roll", "seq": seq}
-            elif turn == me and phase == "move":
-                msg = {"type": "play", "seq": seq, "steps": pick(state["position"], state["dice"], rng)}
+            msg = bot_message(state, me, rng)
             if msg is None:
                 return
             acted_at = seq
