@@ -1,6 +1,6 @@
 """How well the review finds the plays GNU Backgammon calls errors.
 
-    python benchmarks/review_agreement.py [--games 4] [--seed 1] [--ply 2] [--gnubg-plies 2]
+    python benchmarks/review_agreement.py [--games 4] [--seed 1] [--ply 2] [--gnubg-plies 2] [--cache FILE]
 
 Needs the train extra (``pip install -e '.[train]'``: the ``gnubg`` package).
 Whole games are played by the beginner (White) against the intermediate
@@ -11,7 +11,12 @@ Backgammon values every legal play of the same decisions, cubeless,
 least 0.04 (the review's "doubtful").  Prints recall (of GNU Backgammon's
 errors, the share the review finds) and precision (of the review's errors,
 the share GNU Backgammon agrees with), with 95% (Wilson) intervals, and the
-mean absolute difference of the two losses.
+mean absolute difference of the two losses, and each side's error rate
+(millipoints per checker play with a choice) by either judge.
+``--players expert,expert`` has the expert play itself instead: how the
+review grades the computer's own plays.  ``--cache FILE`` keeps GNU
+Backgammon's losses (JSON, by position, dice and play) so that a second run
+with the same games only pays for the review.
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ import os
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import math  # noqa: E402
 import time  # noqa: E402
-from typing import List, Tuple  # noqa: E402
+from typing import Dict, List, Optional, Tuple  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -44,8 +50,8 @@ def wilson(k: int, n: int) -> Tuple[float, float]:
     return centre - half, centre + half
 
 
-def a_game(seed: int) -> Match:
-    bots = (get_bot("beginner", seed=seed), get_bot("intermediate", seed=seed + 1))
+def a_game(seed: int, players: Tuple[str, str] = ("beginner", "intermediate")) -> Match:
+    bots = (get_bot(players[0], seed=seed), get_bot(players[1], seed=seed + 1))
     m = Match(dice=SeededDice(seed))
     g = m.game
     while not g.over:
@@ -62,6 +68,9 @@ def gnubg_losses(teacher, position, dice, played) -> float:
     keys = list(legal)
     rows = np.array([o[::-1] + b for b, o in keys], dtype=np.float32)
     mover = -equity(teacher.probabilities(rows[:, :26], rows[:, 26:]))
+    for i, (b, _) in enumerate(keys):
+        if b[0] == 15:
+            mover[i] = 3.0  # wins at once: nothing is better
     made = position.apply(played).key
     return float(mover.max() - mover[keys.index(made)])
 
@@ -72,14 +81,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ply", type=int, default=2, help="the review's depth (1 or 2)")
     ap.add_argument("--gnubg-plies", type=int, default=2)
+    ap.add_argument("--players", default="beginner,intermediate",
+                    help="White's and Black's levels; 'expert,expert' measures the review's rate for the computer")
+    ap.add_argument("--cache", default=None, help="a JSON file of GNU Backgammon's losses, read and extended")
     args = ap.parse_args()
     from engine.ai.teach.teacher import GnubgTeacher
 
-    teacher = GnubgTeacher(args.gnubg_plies)
+    cache: Dict[str, float] = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, encoding="utf-8") as f:
+            cache = json.load(f)
+    teacher: Optional[GnubgTeacher] = None
+    white, black = args.players.split(",")
+    players = (white, black)
+    per_side: List[List[Tuple[float, float]]] = [[], []]
     ours_t = gnu_t = 0.0
     pairs: List[Tuple[float, float]] = []
     for k in range(args.games):
-        m = a_game(args.seed + 97 * k)
+        m = a_game(args.seed + 97 * k, players)
         start = time.time()
         analysis = analyse_match(m, ply=args.ply)
         ours_t += time.time() - start
@@ -87,8 +106,17 @@ def main() -> None:
         for d in analysis.decisions:
             if d.kind != Kind.MOVE or d.forced or d.played_play is None or d.dice is None:
                 continue
-            pairs.append((d.loss, gnubg_losses(teacher, d.position, d.dice, d.played_play)))
+            key = f"{args.gnubg_plies}:{d.position.key}:{d.dice}:{d.played_play}"
+            if key not in cache:
+                teacher = teacher or GnubgTeacher(args.gnubg_plies)
+                cache[key] = gnubg_losses(teacher, d.position, d.dice, d.played_play)
+            pairs.append((d.loss, cache[key]))
+            per_side[d.player].append(pairs[-1])
         gnu_t += time.time() - start
+        if args.cache:
+            with open(args.cache + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(cache, f)
+            os.replace(args.cache + ".tmp", args.cache)
     both = sum(1 for a, b in pairs if a >= ERROR and b >= ERROR)
     gnu = sum(1 for _, b in pairs if b >= ERROR)
     ours = sum(1 for a, _ in pairs if a >= ERROR)
@@ -102,6 +130,11 @@ def main() -> None:
     print(f"recall    {100 * r:.1f}% [{100 * rl:.1f}%, {100 * rh:.1f}%]")
     print(f"precision {100 * p:.1f}% [{100 * pl:.1f}%, {100 * ph:.1f}%]")
     print(f"mean absolute difference of the losses: {mad:.4f}")
+    for side, name in enumerate(players):
+        got = per_side[side]
+        n = max(1, len(got))
+        print(f"{('White', 'Black')[side]} ({name}), {len(got)} plays: error rate {1000 * sum(a for a, _ in got) / n:.2f} mppm "
+              f"by the review, {1000 * sum(b for _, b in got) / n:.2f} by GNU Backgammon")
 
 
 if __name__ == "__main__":

@@ -32,9 +32,10 @@ The judge looks ``ply`` deep (:func:`analyse_match`): at 1, the expert
 computer player itself (each play valued one roll deep), so its own plays
 score no error; at 2 (the default) a deeper judge, the same network looking
 two rolls deep at the closest plays (:data:`DEEP_CANDIDATES` best by 1-ply
-within :data:`DEEP_MARGIN`, always the expert's own choice among them), so
-that the computer's plays are graded by a deeper look than they were made
-with.
+within :data:`DEEP_MARGIN`) and always at the play made, wherever the first
+looks rank it (as GNU Backgammon's analysis values the play made at the
+full depth), so that a loss compares two values of one depth and the
+computer's plays are graded by a deeper look than they were made with.
 
 Equities are cubeless and per unit of the cube (the cube's value is not
 multiplied in).  Labels follow the losses: doubtful from 0.04, bad from
@@ -317,7 +318,7 @@ def _move_decision(judge: Judge, number: int, index: int, board: _Board, dice: T
     win0 = win if board.turn == 0 else 1.0 - win
     match_win = mwc(probs, board)
     played: Play = parse_play(pos, text, dice) if text else ()
-    ranked = judge.bot.rank_plays(pos, dice)
+    ranked = judge.rank(pos, dice, played)
     luck_base = judge.equity(pos)
     luck = judge.static_best(pos, dice) - luck_base
     if not ranked:

@@ -11,7 +11,9 @@ from .errors import SerializationError
 from .position import Play, Position
 from .ratings import Label
 
-ANALYSIS_VERSION = 1
+#: 2: the play made is judged as deep as the best (an analysis kept by an
+#: earlier version is not read, so the review makes it again)
+ANALYSIS_VERSION = 2
 
 
 def _play_json(play: Optional[Play]) -> Optional[List[List[int]]]:

@@ -5,11 +5,11 @@ network's value of a position before the roll, and the cube model."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Tuple
+from typing import Any, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-from .position import Position
+from .position import Play, Position
 
 #: the deeper judge (ply 2): how many of the best plays by 1-ply, within how
 #: much equity of the best, are searched two rolls deep, and how many of each
@@ -45,6 +45,18 @@ class Judge:
                 bot = NetBot("expert", bot.net, lookahead=1, cube_lookahead=1)
         self.bot = bot
         self.static = static if static is not None else network_bot("intermediate")
+
+    def rank(self, position: Position, dice: Tuple[int, int], played: Play) -> List[Tuple[Play, float]]:
+        """The bot's ranking of the plays with ``dice``, the play made
+        valued as deep as the best where the bot can (the expert's
+        ``include``), as GNU Backgammon's analysis does, so that its loss
+        compares two values of one depth."""
+        from .ai.bots import NetBot
+
+        if isinstance(self.bot, NetBot) and played:
+            return self.bot.rank_plays(position, dice, include=(played,))
+        ranked: List[Tuple[Play, float]] = self.bot.rank_plays(position, dice)
+        return ranked
 
     def probs(self, position: Position) -> np.ndarray:
         """The five outcome probabilities for the side on roll, before rolling:

@@ -392,6 +392,29 @@ def test_the_two_roll_expert_picks_a_legal_play_and_ranks_every_play():
     assert bot.choose_play(pos, (4, 3)) == ranked[0][0]
 
 
+
+def test_an_included_play_is_valued_as_deep_as_the_best():
+    """A review's play made (``include``) far down the first look's list is
+    searched two rolls deep as the best is, so their difference is the
+    search's own; a play that is not legal is ignored."""
+    from engine.ai import race, search
+    from engine.ai.bots import NetBot
+    from engine.moves import legal_leaves
+
+    bot = NetBot("test", lookahead=2, deep_candidates=2, deep_margin=0.5)
+    evaluator = lambda me, them: race.evaluate_boards(bot.net.evaluate_boards, me, them)  # noqa: E731
+    pos, dice = Position.initial(), (6, 4)
+    plain = bot.rank_plays(pos, dice)
+    low = plain[-1][0]  # the worst play by far: never searched deep on its own
+    ranked = bot.rank_plays(pos, dice, include=(low,))
+    values = dict(ranked)
+    keys = {leaf[0]: key for key, leaf in legal_leaves(pos, dice).items()}
+    best = ranked[0][0]
+    deep = search.two_ply(evaluator, [keys[best], keys[low]], bot.prune)
+    assert round(values[best] - values[low], 6) == round(float(deep[0] - deep[1]), 6)
+    assert plain[-1][1] - plain[0][1] != pytest.approx(values[low] - values[best], abs=1e-4)
+    assert bot.rank_plays(pos, dice, include=(((24, 14),),)) == plain  # not a legal 6-4
+
 # -- training on lookahead targets (engine/ai/train_ply.py) ------------------------
 
 def test_one_ply_target_of_a_sure_win_is_a_win():

@@ -42,6 +42,29 @@ def test_a_bad_play_is_bad_at_2_ply_too():
     assert a.players[0].checker_decisions == 1 and a.players[0].checker_loss == pytest.approx(d.loss)
 
 
+def test_the_play_made_is_judged_as_deep_as_the_best():
+    """GNU Backgammon's analysis values the play made at the full depth,
+    wherever the first looks rank it: at 2-ply a play far down the list
+    loses what the two-roll search says it loses against the best."""
+    from engine.ai import race, search
+    from engine.judge import Judge
+    from engine.moves import legal_leaves
+
+    dice = (6, 4)
+    m = Match(dice=FixedDice([6, 4]))
+    m.game.roll()
+    pos = m.game.turn_start
+    judge = Judge(ply=2)
+    worst = judge.bot.rank_plays(pos, dice)[-1][0]
+    m.game.play(worst)
+    d = analyse_match(m, ply=2).decisions[0]
+    best = d.best_play
+    assert best != worst and len(legal_leaves(pos, dice)) > 10
+    evaluator = lambda me, them: race.evaluate_boards(judge.bot.net.evaluate_boards, me, them)  # noqa: E731
+    deep = search.two_ply(evaluator, [pos.apply(best).key, pos.apply(worst).key], judge.bot.prune)
+    assert d.loss == pytest.approx(float(deep[0] - deep[1]), abs=1e-5)
+    assert d.label is Label.VERY_BAD
+
 def _expert_game(seed: int, turns: int, bot=None) -> Match:
     """``turns`` plays of the expert (or ``bot``) against itself with seeded dice."""
     bot = bot if bot is not None else get_bot("expert", seed=seed)

@@ -47,6 +47,14 @@ def default_network() -> Network:
     return _NETWORKS["default"]
 
 
+def _result_key(position: Position, play: Play) -> Optional[BoardKey]:
+    """The board ``play`` leaves, or None where it cannot be played."""
+    try:
+        return position.apply(play).key
+    except ValueError:
+        return None
+
+
 def _wins_now(position: Position, play: Play) -> bool:
     """Does this play bear off the last checker?"""
     return position.borne_off[0] + sum(1 for _, to in play if to == 0) == 15
@@ -131,13 +139,15 @@ class NetBot:
     def _static(self, keys: List[BoardKey]) -> np.ndarray:
         return search.static(self._evaluator, keys)
 
-    def _deep(self, keys: List[BoardKey]) -> np.ndarray:
+    def _deep(self, keys: List[BoardKey], always: Sequence[int] = ()) -> np.ndarray:
         """1-ply values of ``keys`` (best first by 0-ply); at lookahead 2 the
-        closest contenders are searched one roll deeper still."""
+        closest contenders, and the keys at the indices ``always``, are
+        searched one roll deeper still."""
         values = search.one_ply(self._evaluator, keys)
         if self.lookahead >= 2 and len(keys) > 1:
             order = np.argsort(-values)
             top = [int(i) for i in order[: self.deep_candidates] if values[i] >= values[order[0]] - self.deep_margin]
+            top += [i for i in always if i not in top]
             if len(top) > 1:
                 deeper = search.two_ply(self._evaluator, [keys[i] for i in top], self.prune, self.deep_budget)
                 top = top[: len(deeper)]  # those the budget allowed
@@ -148,7 +158,7 @@ class NetBot:
                     values[i] = v + lift
         return values
 
-    def rank_plays(self, position: Position, dice: Sequence[int]) -> List[Tuple[Play, float]]:
+    def rank_plays(self, position: Position, dice: Sequence[int], include: Sequence[Play] = ()) -> List[Tuple[Play, float]]:
         """Every legal play with its estimated equity for the mover, best
         first; in a bear-off (both sides all at home) from the database.
 
@@ -156,7 +166,12 @@ class NetBot:
         lookahead, the best few plays by 0-ply (at least :data:`SHOWN`, more
         within ``margin``, at most ``candidates``) are valued by the search
         and ranked by it; the rest follow in their 0-ply order, their values
-        lowered where needed to stay below the last searched one."""
+        lowered where needed to stay below the last searched one.
+
+        ``include``: plays (legal ones; others are ignored) searched as deep
+        as the deepest, wherever their first look ranks them, as a review
+        values the play made (so its loss against the best compares two
+        values of one depth)."""
         check_position(position)
         checks.dice(dice)
         if race.is_bearoff(position):
@@ -172,7 +187,10 @@ class NetBot:
             best = eq[by_static[0]]
             # the best few within the margin, and never fewer than the hints show
             chosen = [i for k, i in enumerate(by_static[: self.candidates]) if k < SHOWN or eq[i] >= best - self.margin]
-            deep = self._deep([keys[i] for i in chosen])
+            wanted = {key for key in map(lambda p: _result_key(position, p), include) if key in legal}
+            chosen += [i for i, key in enumerate(keys) if key in wanted and i not in chosen]
+            always = [n for n, i in enumerate(chosen) if keys[i] in wanted]
+            deep = self._deep([keys[i] for i in chosen], always)
             ranked = sorted(zip(chosen, (float(v) for v in deep)), key=lambda t: -t[1])
             taken = set(chosen)
             rest = [(i, float(eq[i])) for i in by_static if i not in taken]
