@@ -16,7 +16,9 @@ mean absolute difference of the two losses, and each side's error rate
 ``--players expert,expert`` has the expert play itself instead: how the
 review grades the computer's own plays.  ``--cache FILE`` keeps GNU
 Backgammon's losses (JSON, by position, dice and play) so that a second run
-with the same games only pays for the review.
+with the same games only pays for the review.  ``--yardstick-plies 0 1``
+holds GNU Backgammon's own shallower looks against its reference on the
+same plays, as a measure of how far one depth agrees with the next.
 """
 
 from __future__ import annotations
@@ -75,28 +77,68 @@ def gnubg_losses(teacher, position, dice, played) -> float:
     return float(mover.max() - mover[keys.index(made)])
 
 
+class GnuLosses:
+    """GNU Backgammon's losses at some depths, kept in an optional JSON file."""
+
+    def __init__(self, path: Optional[str]):
+        self.path = path
+        self.cache: Dict[str, float] = {}
+        if path and os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                self.cache = json.load(f)
+        self.teachers: Dict[int, object] = {}
+
+    def loss(self, plies: int, position, dice, played) -> float:
+        key = f"{plies}:{position.key}:{dice}:{played}"
+        if key not in self.cache:
+            if plies not in self.teachers:
+                from engine.ai.teach.teacher import GnubgTeacher
+
+                self.teachers[plies] = GnubgTeacher(plies)
+            self.cache[key] = gnubg_losses(self.teachers[plies], position, dice, played)
+        return self.cache[key]
+
+    def save(self) -> None:
+        if self.path:
+            with open(self.path + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(self.cache, f)
+            os.replace(self.path + ".tmp", self.path)
+
+
+def agreement(pairs: List[Tuple[float, float]]) -> str:
+    """Recall and precision of the first losses' errors against the second's, with intervals."""
+    both = sum(1 for a, b in pairs if a >= ERROR and b >= ERROR)
+    gnu = sum(1 for _, b in pairs if b >= ERROR)
+    ours = sum(1 for a, _ in pairs if a >= ERROR)
+    r, p = both / gnu if gnu else 1.0, both / ours if ours else 1.0
+    rl, rh = wilson(both, gnu)
+    pl, ph = wilson(both, ours)
+    mad = sum(abs(a - b) for a, b in pairs) / max(1, len(pairs))
+    return (f"errors (loss >= {ERROR}): GNU {gnu}, this judge {ours}, both {both}\n"
+            f"recall    {100 * r:.1f}% [{100 * rl:.1f}%, {100 * rh:.1f}%]\n"
+            f"precision {100 * p:.1f}% [{100 * pl:.1f}%, {100 * ph:.1f}%]\n"
+            f"mean absolute difference of the losses: {mad:.4f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ply", type=int, default=2, help="the review's depth (1 or 2)")
     ap.add_argument("--gnubg-plies", type=int, default=2)
+    ap.add_argument("--yardstick-plies", type=int, nargs="*", default=[],
+                    help="GNU Backgammon's own shallower depths held against the reference on the same plays")
     ap.add_argument("--players", default="beginner,intermediate",
                     help="White's and Black's levels; 'expert,expert' measures the review's rate for the computer")
     ap.add_argument("--cache", default=None, help="a JSON file of GNU Backgammon's losses, read and extended")
     args = ap.parse_args()
-    from engine.ai.teach.teacher import GnubgTeacher
-
-    cache: Dict[str, float] = {}
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache, encoding="utf-8") as f:
-            cache = json.load(f)
-    teacher: Optional[GnubgTeacher] = None
+    gnu = GnuLosses(args.cache)
     white, black = args.players.split(",")
     players = (white, black)
     per_side: List[List[Tuple[float, float]]] = [[], []]
     ours_t = gnu_t = 0.0
     pairs: List[Tuple[float, float]] = []
+    yardsticks: Dict[int, List[Tuple[float, float]]] = {k: [] for k in args.yardstick_plies}
     for k in range(args.games):
         m = a_game(args.seed + 97 * k, players)
         start = time.time()
@@ -106,35 +148,24 @@ def main() -> None:
         for d in analysis.decisions:
             if d.kind != Kind.MOVE or d.forced or d.played_play is None or d.dice is None:
                 continue
-            key = f"{args.gnubg_plies}:{d.position.key}:{d.dice}:{d.played_play}"
-            if key not in cache:
-                teacher = teacher or GnubgTeacher(args.gnubg_plies)
-                cache[key] = gnubg_losses(teacher, d.position, d.dice, d.played_play)
-            pairs.append((d.loss, cache[key]))
+            reference = gnu.loss(args.gnubg_plies, d.position, d.dice, d.played_play)
+            pairs.append((d.loss, reference))
             per_side[d.player].append(pairs[-1])
+            for plies, got in yardsticks.items():
+                got.append((gnu.loss(plies, d.position, d.dice, d.played_play), reference))
         gnu_t += time.time() - start
-        if args.cache:
-            with open(args.cache + ".tmp", "w", encoding="utf-8") as f:
-                json.dump(cache, f)
-            os.replace(args.cache + ".tmp", args.cache)
-    both = sum(1 for a, b in pairs if a >= ERROR and b >= ERROR)
-    gnu = sum(1 for _, b in pairs if b >= ERROR)
-    ours = sum(1 for a, _ in pairs if a >= ERROR)
-    r, p = both / gnu if gnu else 1.0, both / ours if ours else 1.0
-    rl, rh = wilson(both, gnu)
-    pl, ph = wilson(both, ours)
-    mad = sum(abs(a - b) for a, b in pairs) / max(1, len(pairs))
+        gnu.save()
     print(f"{args.games} games, {len(pairs)} unforced checker plays; review at {args.ply}-ply ({ours_t:.0f} s), "
           f"GNU Backgammon at {args.gnubg_plies}-ply cubeless ({gnu_t:.0f} s)")
-    print(f"errors (loss >= {ERROR}): GNU {gnu}, review {ours}, both {both}")
-    print(f"recall    {100 * r:.1f}% [{100 * rl:.1f}%, {100 * rh:.1f}%]")
-    print(f"precision {100 * p:.1f}% [{100 * pl:.1f}%, {100 * ph:.1f}%]")
-    print(f"mean absolute difference of the losses: {mad:.4f}")
+    print(agreement(pairs))
     for side, name in enumerate(players):
         got = per_side[side]
         n = max(1, len(got))
         print(f"{('White', 'Black')[side]} ({name}), {len(got)} plays: error rate {1000 * sum(a for a, _ in got) / n:.2f} mppm "
               f"by the review, {1000 * sum(b for _, b in got) / n:.2f} by GNU Backgammon")
+    for plies, got in yardsticks.items():
+        print(f"yardstick: GNU Backgammon's own {plies}-ply against its {args.gnubg_plies}-ply on the same plays")
+        print(agreement(got))
 
 
 if __name__ == "__main__":

@@ -27,3 +27,19 @@ def test_wilson_intervals():
     low, high = wilson(83, 91)
     assert low < 83 / 91 < high and 0.8 < low and high < 0.97
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_agreement_counts_and_the_kept_losses_read_back(tmp_path):
+    from review_agreement import GnuLosses, agreement
+
+    text = agreement([(0.05, 0.05), (0.05, 0.01), (0.01, 0.05), (0.0, 0.0), (0.09, 0.2)])
+    assert "GNU 3, this judge 3, both 2" in text
+    assert "recall    66.7%" in text and "precision 66.7%" in text
+    path = str(tmp_path / "losses.json")
+    kept = GnuLosses(path)
+    start, dice = Position.initial(), (3, 1)
+    play = get_bot("network").rank_plays(start, dice)[-1][0]
+    kept.cache[f"2:{start.key}:{dice}:{play}"] = 0.25
+    kept.save()
+    again = GnuLosses(path)
+    assert again.loss(2, start, dice, play) == 0.25 and not again.teachers  # read, not asked of GNU Backgammon
