@@ -25,7 +25,7 @@ The model is GNU Backgammon's match play version of Janowski's:
   taker's redouble: its own cash point at ``2c`` where that cube is alive
   for it, else the take of a dead cube;
 * cubeful: ``(1 - x) dead + x live``, ``x`` the cube efficiency of money
-  play (:func:`engine.ai.cube.efficiency`: 0.68 in contact, 0.60 in races).
+  play (:func:`engine.ai.cube.efficiency`: 0.76 in contact, 0.60 in races).
 
 Double where the worse of double-take and double-pass beats no double; take
 where the doubler's MWC after the take is at most what the pass gives him;
