@@ -265,3 +265,173 @@ def test_a_code_proposed_twice_is_refused_across_processes(cluster):
         second.send(json.dumps(hello))
         answer = json.loads(second.recv(timeout=10))
         assert answer["type"] == "error" and answer["code"] == "code_taken", answer
+
+
+def _played_room(moves: int, seed: int = 3):
+    """A one-point match on its own (no server) after ``moves`` actions, and its record at seq 0."""
+    from engine import SeededDice
+    from game.net.rooms import GUEST, HOST, Lobby
+    from game.net.saved import room_record
+    from net_support import intent as bot_intent
+
+    rng = random.Random(seed)
+    lobby = Lobby(clock=lambda: 100.0, dice=lambda: SeededDice(seed))
+    room, _ = lobby.create("127.0.0.2", Create(1, False, "Ann"), lambda text: None)
+    code = "".join(random.choice("0123456789ABCDEFGHJK") for _ in range(10))
+    lobby.rooms[code] = lobby.rooms.pop(room.code)
+    room.code = code
+    lobby.join(Join(room.code, "Bob"), lambda text: None)
+    first = room_record(room, time.time())
+    for _ in range(moves):
+        role, msg = next((r, m) for r in (HOST, GUEST)
+                         if (m := bot_intent(room.match, room.colour(r), room.seq, rng)) is not None)
+        room.handle(role, msg)
+    return room, first
+
+
+async def _taken_from_dead(cluster: LocalCluster, dead, taker, codes):
+    """``taker`` takes ``codes`` once ``dead``'s session is gone (its lock let go)."""
+    await dead.close()
+    for _ in range(50):
+        found = await taker.acquire_many(codes)
+        if not any(isinstance(v, str) and v == dead.owner for v in found.values()):
+            return found
+        await asyncio.sleep(0.05)
+    raise AssertionError("the dead process's lock was never let go")
+
+
+def test_a_takeover_replays_the_actions_written_after_the_last_record(cluster):
+    from game.net.intents import RecordingDice
+    from game.net.pgstore import PgStore, RoomWrite
+    from game.net.saved import room_from_record
+    from engine import SeededDice
+
+    room, record = _played_room(12)
+    journal = list(room.journal)
+    assert [s for s, _ in journal] == list(range(1, 13))
+
+    async def scenario() -> None:
+        first, second = PgStore(cluster.dsn, "test-a"), PgStore(cluster.dsn, "test-b")
+        assert await first.commit([RoomWrite(room.code, record, 0, "127.0.0.2", [("cd" * 32, 0)], [])]) == set()
+        for i in range(0, 12, 4):  # the actions alone, four a round
+            assert await first.commit([RoomWrite(room.code, None, journal[i + 3][0], "127.0.0.2", [],
+                                                 journal[i:i + 4])]) == set()
+        found = await _taken_from_dead(cluster, first, second, [room.code])
+        taken = found[room.code]
+        assert not isinstance(taken, str) and taken is not None and taken.taken_over
+        assert [a[0] for a in taken.actions] == list(range(1, 13))
+        assert all(abs(a[2] - time.time()) < 60 for a in taken.actions)  # when each was written
+        back = room_from_record(taken.record, lambda: 100.0, RecordingDice(SeededDice(1)), time.time(),
+                                taken.actions)
+        assert back.seq == 12 and back.match_text() == room.match_text()
+        # the dead process's late write of actions alone is fenced, as a record is
+        late = PgStore(cluster.dsn, "test-a")
+        late.owner, late.key = first.owner, first.key
+        assert await late.commit([RoomWrite(room.code, None, 13, "127.0.0.2", [], [(13, '{"kind":"x"}')])]) \
+            == {room.code}
+        assert [s for s, _ in await second.actions(room.code)] == list(range(1, 13))
+        await late.close()
+        await second.close()
+    asyncio.run(scenario())
+
+
+def test_a_dead_process_matches_are_taken_over_in_one_batch(cluster):
+    from game.net.pgstore import PgStore, RoomWrite
+
+    async def scenario() -> None:
+        dead, live, taker = (PgStore(cluster.dsn, f"test-{n}") for n in "dlt")
+        codes = ["".join(random.choice("0123456789ABCDEFGHJK") for _ in range(10)) for _ in range(6)]
+        writes = [RoomWrite(c, '{"schema":2}', 1, "127.0.0.2", [], [(1, '{"kind":"roll"}')]) for c in codes]
+        assert await dead.commit(writes[:5]) == set()
+        assert await live.commit(writes[5:]) == set()
+        found = await _taken_from_dead(cluster, dead, taker, codes + ["NOSUCHCODE"])
+        assert found["NOSUCHCODE"] is None
+        assert found[codes[5]] == live.owner   # a live process's match is not taken
+        for code in codes[:5]:
+            taken = found[code]
+            assert not isinstance(taken, str) and taken is not None and taken.taken_over
+            assert taken.previous == dead.owner and taken.actions == []  # (the record is at seq 1 already)
+        owners = dict(cluster.sql("SELECT code, owner FROM bg_rooms WHERE code = ANY(%s)", codes))
+        assert [owners[c] for c in codes] == [taker.owner] * 5 + [live.owner]
+        assert await taker.codes_of(["ef" * 32]) == {"ef" * 32: (None, None)}
+        await live.close()
+        await taker.close()
+    asyncio.run(scenario())
+
+
+def test_two_processes_take_a_dead_ones_matches_at_the_same_time(cluster):
+    """A taker's transaction under way does not make the dead process look alive to another taker."""
+    import psycopg
+
+    from game.net.pgstore import PgStore, RoomWrite, _take_rooms
+
+    async def scenario() -> None:
+        dead, first, second = (PgStore(cluster.dsn, f"test-{n}") for n in "d12")
+        codes = ["".join(random.choice("0123456789ABCDEFGHJK") for _ in range(10)) for _ in range(2)]
+        assert await dead.commit([RoomWrite(c, '{"schema":2}', 1, "127.0.0.2", [], []) for c in codes]) == set()
+        await _taken_from_dead(cluster, dead, second, ["NOSUCHCODE"])  # (until the dead session's lock is gone)
+        conn = await psycopg.AsyncConnection.connect(cluster.dsn, autocommit=True)
+        try:
+            async with conn.transaction():  # the first taker's batch, not yet committed
+                mine = await _take_rooms(conn, first.owner, first.key, 10.0, [codes[0]])
+                assert not isinstance(mine[codes[0]], str)
+                theirs = await asyncio.wait_for(second.acquire_many([codes[1]]), 10)
+                assert not isinstance(theirs[codes[1]], str) and theirs[codes[1]] is not None
+        finally:
+            await conn.close()
+        await second.close()
+    asyncio.run(scenario())
+
+
+def test_a_match_let_go_and_asked_for_at_once_comes_back_whole(cluster):
+    """A match let go (its last write not yet committed) and asked for again
+    at once: its last write and release go first, then it is taken back as
+    written, with every action, and stays held here; later rounds write on."""
+    from engine import SeededDice
+    from game.net.cluster import Cluster
+    from game.net.pgstore import PgStore
+    from game.net.rooms import GUEST, HOST, Lobby
+    from net_support import intent as bot_intent
+
+    rng = random.Random(7)
+
+    async def scenario() -> None:
+        lobby = Lobby(clock=time.monotonic, dice=lambda: SeededDice(7))
+        store = PgStore(cluster.dsn, "test-back")
+        held = Cluster(store, lobby, 0, drop=lambda room: None, taken_over=lambda: None)
+        await held.start()
+        room, _ = lobby.create("127.0.0.2", Create(1, False, "Ann"), lambda text: None)
+        lobby.join(Join(room.code, "Bob"), lambda text: None)
+
+        def act(on, n: int) -> None:
+            for _ in range(n):
+                role, msg = next((r, m) for r in (HOST, GUEST)
+                                 if (m := bot_intent(on.match, on.colour(r), on.seq, rng)) is not None)
+                lobby.dispatch(on, role, msg)
+
+        act(room, 4)
+        assert await held.settle() == set()
+        commit, gate = store.commit, asyncio.Event()
+
+        async def slow_commit(*args, **kwargs):  # a round under way for a while (a busy database)
+            await gate.wait()
+            return await commit(*args, **kwargs)
+
+        store.commit = slow_commit  # type: ignore[method-assign]
+        act(room, 3)
+        held.wake()  # the round that writes these three is under way ...
+        await asyncio.sleep(0.1)
+        seq, text = room.seq, room.match_text()
+        held.let_go(room)  # ... and the match is let go: its release waits for the next round
+        asyncio.get_running_loop().call_later(0.5, gate.set)
+        await asyncio.wait_for(held.bring(room.code), 10)  # asked for again at once
+        back = lobby.rooms[room.code]
+        assert back is not room and back.seq == seq and back.match_text() == text
+        act(back, 2)
+        assert await held.settle() == set()
+        stored = [s for s, _ in await store.actions(room.code)]
+        assert stored == list(range(1, seq + 3))
+        owner = cluster.sql("SELECT owner FROM bg_rooms WHERE code = %s", room.code)
+        assert owner == [(store.owner,)]
+        await held.close()
+    asyncio.run(scenario())

@@ -132,7 +132,7 @@ def test_the_haproxy_configuration_routes_by_code_and_checks_health():
     lines = _directives(HAPROXY_CFG.read_text(encoding="utf-8"))
     for expected in ("mode http", "timeout tunnel 1h", "timeout client 30s", "timeout server 30s",
                      "timeout connect 2s", "balance url_param m", "hash-type consistent", "option forwardfor",
-                     "option redispatch", "retries 2", "option httpchk GET /healthz HTTP/1.1",
+                     "option redispatch 1", "retries 2", "option httpchk GET /healthz HTTP/1.1",
                      "http-check expect status 200",
                      "default-server inter 500ms fall 2 rise 2",
                      "tcp-request connection track-sc0 src",

@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Callable, Dict, List, Optional, Set
+from typing import Callable, Dict, List, Optional, Set, Tuple, Union
 
-from .pgstore import HeldElsewhere, PgStore, RoomWrite, StoreUnavailable
+from .batch import Batch
+from .pgstore import BATCH, PgStore, RoomWrite, StoreUnavailable, Taken
 from .protocol import ClientMessage, Create, EndReason, ErrorCode, Join, ProtocolError, Resume
 from .rooms import HOST, Lobby, Room
 from .routing import token_hash
@@ -33,6 +34,16 @@ WANT_PATIENCE = 3.0
 IDLE_RELEASE = 60.0
 #: seconds between two tries of a commit while the database does not answer
 RETRY_AFTER = 0.5
+#: a match's whole record is written again after this many actions written alone (a takeover replays them)
+RECORD_EVERY = 24
+
+#: what of a room its record holds besides the match: the colours, and who sits where
+Head = Tuple[bool, Tuple[Optional[Tuple[str, str, str, bool, bool]], ...]]
+
+
+def _head(room: Room) -> Head:
+    return room.swapped, tuple(None if s is None else (s.token_hash, s.name, s.address, s.rematch, s.left)
+                               for s in room.seats)
 
 
 class Elsewhere(Exception):
@@ -64,6 +75,10 @@ class Cluster:
         self._in_flight = False
         self._bringing: Dict[str, "asyncio.Future[None]"] = {}
         self._writer: Optional["asyncio.Task[None]"] = None
+        #: each held match's last record written: (its head, its seq), and the last seq written
+        self._recorded: Dict[str, Tuple[Head, int, int]] = {}
+        self._lookups: Batch[str, Tuple[Optional[str], Optional[str]]] = Batch(store.codes_of, BATCH)
+        self._takes: Batch[str, Union[Taken, str, None]] = Batch(store.acquire_many, BATCH)
 
     async def start(self) -> None:
         try:
@@ -88,7 +103,7 @@ class Cluster:
             elif isinstance(msg, Resume):
                 hashed = token_hash(msg.token)
                 if hashed not in self.lobby.tokens:
-                    code, reason = await self.store.code_of(hashed)
+                    code, reason = await self._lookups.get(hashed)
                     if code is not None:
                         await self.bring(code)
                     elif reason is not None:
@@ -117,21 +132,27 @@ class Cluster:
     async def _take(self, code: str) -> None:
         if self.draining:
             raise Elsewhere("draining")
+        while code in self._release:
+            # let go here and its last write not yet committed (waiting for a
+            # round, or in one): that write and the release go first, so the
+            # match comes back as written, whole (and a round never holds two
+            # writes of one match)
+            await self.settle()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WANT_PATIENCE
         while True:
-            try:
-                taken = await self.store.acquire(code)
+            taken = await self._takes.get(code)
+            if not isinstance(taken, str):
                 break
-            except HeldElsewhere as exc:
-                if loop.time() >= deadline:
-                    raise Elsewhere(f"held by {exc.owner}") from None
-                await self.store.want(code)
-                await asyncio.sleep(0.2)
+            if loop.time() >= deadline:
+                raise Elsewhere(f"held by {taken}") from None
+            await self.store.want(code)
+            await asyncio.sleep(0.2)
         if taken is None or code in self.lobby.rooms:
             return
         try:
-            room = room_from_record(taken.record, self.lobby.clock, self.lobby.new_dice(), self.wall())
+            room = room_from_record(taken.record, self.lobby.clock, self.lobby.new_dice(), self.wall(),
+                                    taken.actions)
         except RecordError as exc:
             log.error("the saved match %s could not be read (%s)", code, exc, extra={"event": "record_damaged",
                                                                                    "code": code})
@@ -139,6 +160,7 @@ class Cluster:
         self.lobby.add(room)
         self.lobby.changed.discard(code)  # as read: nothing to write back
         self.owned.add(code)
+        self._recorded[code] = (_head(room), room.seq - len(taken.actions), room.seq)  # (the record's seq)
         if taken.taken_over:
             self._taken_over()
             log.warning("match %s taken over from %s", code, taken.previous,
@@ -170,14 +192,17 @@ class Cluster:
             rooms, removed = self.lobby.take_changes()
             writes = [self._write_of(room) for room in rooms] + self._final
             ended, release = self.lobby.take_forgotten(), sorted(self._release)
-            self._final, self._release = [], set()
+            self._final = []  # (the codes stay in _release until committed: see _take)
             self._in_flight = True
             try:
                 lost = await self._commit(writes, removed, ended, release)
             finally:
                 self._in_flight = False
+            self._release.difference_update(release)
             self.owned |= {w.code for w in writes} - lost
             self.owned -= set(removed) | set(release)
+            for code in lost.union(removed, release):
+                self._recorded.pop(code, None)
             for code in lost:
                 room = self.lobby.rooms.get(code)
                 if room is not None and code not in self.fresh:  # (a new match whose code was taken: its creator is told)
@@ -197,21 +222,33 @@ class Cluster:
             except StoreUnavailable:
                 await asyncio.sleep(RETRY_AFTER)
 
-    def _write_of(self, room: Room) -> RoomWrite:
-        host = room.seats[HOST]
-        seats = [(seat.token_hash, role) for role, seat in enumerate(room.seats) if seat is not None and not seat.left]
-        write = RoomWrite(room.code, room_record(room, self.wall()), room.seq,
-                          host.address if host else "", seats, list(room.journal))
+    def _write_of(self, room: Room, final: bool = False) -> RoomWrite:
+        """What to commit of ``room``: its new actions alone while they follow
+        the last write and its record stands (who sits where unchanged, fewer
+        than :data:`RECORD_EVERY` actions since); else (and as the ``final``
+        write of a match let go) its whole record with them."""
+        actions, head = list(room.journal), _head(room)
         room.journal.clear()
-        return write
+        host = room.seats[HOST]
+        last = self._recorded.get(room.code)
+        if (not final and last is not None and last[0] == head and room.seq - last[1] < RECORD_EVERY
+                and [seq for seq, _ in actions] == list(range(last[2] + 1, room.seq + 1))):
+            self._recorded[room.code] = (head, last[1], room.seq)
+            return RoomWrite(room.code, None, room.seq, host.address if host else "", [], actions)
+        seats = ([] if last is not None and last[0] == head else
+                 [(seat.token_hash, role) for role, seat in enumerate(room.seats) if seat is not None and not seat.left])
+        self._recorded[room.code] = (head, room.seq, room.seq)
+        return RoomWrite(room.code, room_record(room, self.wall()), room.seq, host.address if host else "",
+                         seats, actions)
 
     def let_go(self, room: Room, write: bool = True) -> None:
         """Stop holding ``room`` here: its players are sent on (closed with
         1012); ``write``: its last state is committed and its lease let go
         in the next round (else another process holds it already)."""
         if write:
-            self._final.append(self._write_of(room))
+            self._final.append(self._write_of(room, final=True))
             self._release.add(room.code)
+        self._recorded.pop(room.code, None)
         self.lobby.release(room)
         room.ended = EndReason.SERVER_CLOSING  # dead here: a message still on its way is refused
         self._drop_connections(room)

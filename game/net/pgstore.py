@@ -6,12 +6,15 @@ and another takes it over when that one dies.
 Tables (made on first use; ``bg_`` in front of each name):
 
 - ``bg_rooms``: one row per match: its record (:mod:`game.net.saved`, seat
-  tokens as hashes), its state counter ``seq``, the host's address (the
-  per-address limit counts across processes), and the lease: ``owner`` (the
-  process, ``server-id/key``), ``owner_key`` and ``lease_until``.
+  tokens as hashes), the record's state counter ``seq``, the host's address
+  (the per-address limit counts across processes), and the lease: ``owner``
+  (the process, ``server-id/key``), ``owner_key`` and ``lease_until``.
 - ``bg_seats``: a seat token's hash -> its match (a resume reaching any process).
 - ``bg_actions``: every action a match committed, by ``(code, seq)``: a
-  primary key, so an action is never written twice.
+  primary key, so an action is never written twice.  The record is written
+  only now and then (:class:`RoomWrite` without one: the actions alone); a
+  process that takes a match reads its record and the actions after it, in
+  the same transaction, and replays them (:func:`game.net.saved.replay_actions`).
 - ``bg_ended``: a token's hash -> why its match ended (for ten minutes).
 
 A lease is taken only from a process that let it go, whose lease ran out, or
@@ -20,7 +23,14 @@ advisory lock on its own ``key``; PostgreSQL lets that lock go the moment the
 process's session ends (the process was killed, its machine went away), so
 another process that can take the lock knows at once that the owner is gone.
 Every write of a match says ``WHERE owner = me``: a process whose lease was
-taken writes nothing more to that match (it hears so and lets it go).
+taken writes nothing more to that match (it hears so and lets it go).  A
+write of actions alone first locks its matches' rows (``owner = me``), as a
+taker locks the rows it takes: a taker that comes between waits for that
+commit, and then reads its actions.
+
+Takeovers come in batches (one transaction for many matches, after a kill);
+they and the look-ups go on a second connection, so that the commits of
+play never wait behind them.
 
 Every call may raise :class:`StoreUnavailable` (the database does not
 answer); the caller retries.  Nothing else of the database reaches the
@@ -34,7 +44,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, List, Optional, Sequence, Set, Tuple, TypeVar
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar, Union
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -66,6 +76,13 @@ _TABLES = (
 )
 
 
+MAIN, SIDE = 0, 1  # the two connections
+
+
+async def _nothing(conn: Any) -> None:
+    return None
+
+
 class StoreUnavailable(OSError):
     """The database does not answer (down, restarting, unreachable)."""
 
@@ -80,10 +97,11 @@ class HeldElsewhere(Exception):
 
 @dataclass
 class RoomWrite:
-    """One match as committed: its record, seq, host's address, seats and new actions."""
+    """One match as committed: its record (None: only its new actions, the
+    record written before stands), seq, host's address, seats and new actions."""
 
     code: str
-    record: str
+    record: Optional[str]
     seq: int
     host_address: str
     seats: List[Tuple[str, int]] = field(default_factory=list)     # (token hash, role)
@@ -92,11 +110,17 @@ class RoomWrite:
 
 @dataclass
 class Taken:
-    """A match this process now holds: its record, and whether it was taken from another process."""
+    """A match this process now holds: its record, whether it was taken from
+    another process, and the actions committed after the record (seq, event
+    JSON, wall-clock time written), in order."""
 
     record: str
     taken_over: bool
     previous: Optional[str]
+    actions: List[Tuple[int, str, float]] = field(default_factory=list)
+
+#: at most this many matches taken (or tokens looked up) in one transaction
+BATCH = 200
 
 
 def available() -> bool:
@@ -118,9 +142,11 @@ def is_url(store: Optional[str]) -> bool:
 
 
 class PgStore:
-    """The shared store, on one connection (calls are serialised; a round of
-    many matches' writes is one transaction).  ``timer(op, seconds)`` hears
-    how long each call took (the server's metrics)."""
+    """The shared store, on two connections: the commits and renewals on one
+    (it holds the process's advisory lock), the takeovers and look-ups on the
+    other; calls on one connection are serialised, and a round of many
+    matches' writes is one transaction.  ``timer(op, seconds)`` hears how
+    long each call took (the server's metrics)."""
 
     def __init__(self, url: str, server_id: str, lease_seconds: float = LEASE_SECONDS,
                  timer: Optional[Callable[[str, float], None]] = None, expire_after: float = 30 * 60.0):
@@ -132,14 +158,18 @@ class PgStore:
         self.lease_seconds = lease_seconds
         self.timer = timer
         self.up = False
-        self._conn: Any = None
-        self._lock = asyncio.Lock()
+        self._conns: List[Any] = [None, None]   # MAIN (the advisory lock, the commits), SIDE (takeovers, look-ups)
+        self._locks = (asyncio.Lock(), asyncio.Lock())
 
-    # -- the connection -----------------------------------------------------------------
-    async def _connect(self) -> Any:
+    # -- the connections ----------------------------------------------------------------
+    async def _connect(self, lane: int) -> Any:
         import psycopg
 
+        if lane == SIDE and (self._conns[MAIN] is None or self._conns[MAIN].closed):
+            await self._run("open", _nothing)  # (the tables, and this process's lock, first)
         conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=3)
+        if lane == SIDE:
+            return conn
         try:
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_DDL_LOCK,))
@@ -151,27 +181,34 @@ class PgStore:
             raise
         return conn
 
-    async def _run(self, op: str, work: Callable[[Any], Awaitable[T]]) -> T:
+    async def _run(self, op: str, work: Callable[[Any], Awaitable[T]], lane: int = MAIN) -> T:
         import psycopg
 
-        async with self._lock:
+        async with self._locks[lane]:
             began = time.perf_counter()
-            try:
-                if self._conn is None or self._conn.closed:
-                    self._conn = await self._connect()
-                result = await work(self._conn)
-            except (psycopg.OperationalError, psycopg.InterfaceError, OSError) as exc:
-                if self.up:
-                    log.error("the match store does not answer: %s", str(exc).strip()[:200],
-                              extra={"event": "store_down"})
-                self.up = False
-                conn, self._conn = self._conn, None
-                if conn is not None:
-                    try:
-                        await conn.close()
-                    except Exception:  # pragma: no cover - closing a broken connection
-                        pass
-                raise StoreUnavailable(str(exc)) from None
+            # a side connection idle since PostgreSQL restarted fails once: a fresh one is tried at once
+            attempts = 2 if lane == SIDE else 1
+            for attempt in range(attempts):
+                fresh = self._conns[lane] is None or self._conns[lane].closed
+                try:
+                    if fresh:
+                        self._conns[lane] = await self._connect(lane)
+                    result = await work(self._conns[lane])
+                    break
+                except (psycopg.OperationalError, psycopg.InterfaceError, OSError) as exc:
+                    conn, self._conns[lane] = self._conns[lane], None
+                    if conn is not None:
+                        try:
+                            await conn.close()
+                        except Exception:  # pragma: no cover - closing a broken connection
+                            pass
+                    if not fresh and attempt + 1 < attempts:
+                        continue
+                    if self.up:
+                        log.error("the match store does not answer: %s", str(exc).strip()[:200],
+                                  extra={"event": "store_down"})
+                    self.up = False
+                    raise StoreUnavailable(str(exc)) from None
             if not self.up:
                 log.warning("the match store answers", extra={"event": "store_up"})
             self.up = True
@@ -181,15 +218,14 @@ class PgStore:
 
     async def open(self) -> None:
         """Connect (and make the tables); :class:`StoreUnavailable` if the database does not answer."""
-        async def nothing(conn: Any) -> None:
-            return None
-        await self._run("open", nothing)
+        await self._run("open", _nothing)
 
     async def close(self) -> None:
-        async with self._lock:
-            if self._conn is not None:
-                await self._conn.close()
-                self._conn = None
+        for lane in (SIDE, MAIN):
+            async with self._locks[lane]:
+                conn, self._conns[lane] = self._conns[lane], None
+                if conn is not None:
+                    await conn.close()
 
     # -- the calls --------------------------------------------------------------------------
     async def ping(self) -> None:
@@ -199,40 +235,17 @@ class PgStore:
 
     async def commit(self, writes: Sequence[RoomWrite], removed: Sequence[str] = (),
                      ended: Sequence[Tuple[str, str]] = (), release: Sequence[str] = ()) -> Set[str]:
-        """Write these matches (new or held by this process), forget the
-        ``removed`` codes, note the ``ended`` tokens (hash, reason) and let
-        the ``release`` codes go, in one transaction.  Returns the codes NOT
-        written: held by another process (a lease lost, or a new match's code
-        taken)."""
-        ttl = self.lease_seconds
-
+        """Write these matches (new or held by this process: a record, or
+        actions alone), forget the ``removed`` codes, note the ``ended``
+        tokens (hash, reason) and let the ``release`` codes go, in one
+        transaction.  Returns the codes NOT written: held by another process
+        (a lease lost, or a new match's code taken)."""
         async def run(conn: Any) -> Set[str]:
-            written: Set[str] = set()
+            if not (removed or ended or release):  # (most rounds: one statement, its own transaction)
+                return {w.code for w in writes} - await _write_rooms(conn, self.owner, self.key,
+                                                                      self.lease_seconds, writes)
             async with conn.transaction():
-                if writes:
-                    cur = await conn.execute(
-                        """INSERT INTO bg_rooms AS r (code, record, seq, host_address, owner, owner_key, lease_until)
-                           SELECT v.code, v.record, v.seq, v.host, %s, %s, now() + make_interval(secs => %s)
-                           FROM unnest(%b::text[], %b::text[], %b::bigint[], %b::text[]) AS v(code, record, seq, host)
-                           ON CONFLICT (code) DO UPDATE SET record = excluded.record, seq = excluded.seq,
-                               lease_until = excluded.lease_until, updated = now()
-                           WHERE r.owner = excluded.owner AND r.seq <= excluded.seq
-                           RETURNING r.code""",
-                        (self.owner, self.key, ttl, [w.code for w in writes], [w.record for w in writes],
-                         [w.seq for w in writes], [w.host_address for w in writes]))
-                    written = {str(row[0]) for row in await cur.fetchall()}
-                    seats = [(h, w.code, r) for w in writes if w.code in written for h, r in w.seats]
-                    if seats:
-                        await conn.execute(
-                            """INSERT INTO bg_seats (token_hash, code, role)
-                               SELECT * FROM unnest(%b::text[], %b::text[], %b::int[]) ON CONFLICT DO NOTHING""",
-                            ([s[0] for s in seats], [s[1] for s in seats], [s[2] for s in seats]))
-                    actions = [(w.code, seq, event) for w in writes if w.code in written for seq, event in w.actions]
-                    if actions:
-                        await conn.execute(
-                            """INSERT INTO bg_actions (code, seq, event)
-                               SELECT * FROM unnest(%b::text[], %b::bigint[], %b::text[]) ON CONFLICT DO NOTHING""",
-                            ([a[0] for a in actions], [a[1] for a in actions], [a[2] for a in actions]))
+                written = await _write_rooms(conn, self.owner, self.key, self.lease_seconds, writes)
                 if removed:
                     await conn.execute("DELETE FROM bg_rooms WHERE code = ANY(%b) AND owner = %s",
                                        (list(removed), self.owner))
@@ -254,36 +267,25 @@ class PgStore:
         """Hold the match ``code`` (None: there is no such match), taking it
         from a process that let it go, whose lease ran out or that is dead;
         :class:`HeldElsewhere` if a live process holds it."""
-        ttl = self.lease_seconds
+        found = (await self.acquire_many([code])).get(code)
+        if isinstance(found, str):
+            raise HeldElsewhere(found)
+        return found
 
-        async def run(conn: Any) -> Optional[Taken]:
+    async def acquire_many(self, codes: Sequence[str]) -> Dict[str, Union[Taken, str, None]]:
+        """:meth:`acquire` for many matches in one transaction: code -> what
+        was taken, the owner (a live process holds it) or None (no such match)."""
+        async def run(conn: Any) -> Dict[str, Union[Taken, str, None]]:
             async with conn.transaction():
-                cur = await conn.execute(
-                    """SELECT record, owner, owner_key, coalesce(lease_until > now(), false)
-                       FROM bg_rooms WHERE code = %s FOR UPDATE""", (code,))
-                row = await cur.fetchone()
-                if row is None:
-                    return None
-                record, owner, owner_key, live = row
-                taken_over = owner is not None and owner != self.owner
-                if taken_over and live:
-                    cur = await conn.execute("SELECT pg_try_advisory_xact_lock(%s)", (owner_key,))
-                    free = await cur.fetchone()
-                    if not (free and free[0]):
-                        raise HeldElsewhere(str(owner))
-                await conn.execute(
-                    """UPDATE bg_rooms SET owner = %s, owner_key = %s, wanted_by = NULL,
-                           lease_until = now() + make_interval(secs => %s) WHERE code = %s""",
-                    (self.owner, self.key, ttl, code))
-                return Taken(str(record), taken_over, str(owner) if owner else None)
-        return await self._run("acquire", run)
+                return await _take_rooms(conn, self.owner, self.key, self.lease_seconds, sorted(set(codes)))
+        return await self._run("acquire", run, SIDE)
 
     async def want(self, code: str) -> None:
         """Ask the process that holds ``code`` to let it go (at its next renewal)."""
         async def run(conn: Any) -> None:
             await conn.execute("UPDATE bg_rooms SET wanted_by = %s WHERE code = %s AND owner IS DISTINCT FROM %s",
                                (self.owner, code, self.owner))
-        await self._run("want", run)
+        await self._run("want", run, SIDE)
 
     async def renew(self) -> Tuple[Optional[Set[str]], Set[str]]:
         """Every second: the codes another process asks this one for; every
@@ -315,15 +317,20 @@ class PgStore:
 
     async def code_of(self, hashed: str) -> Tuple[Optional[str], Optional[str]]:
         """The match of a token's hash, or why it ended: (code, None), (None, reason) or (None, None)."""
-        async def run(conn: Any) -> Tuple[Optional[str], Optional[str]]:
-            cur = await conn.execute("SELECT code FROM bg_seats WHERE token_hash = %s", (hashed,))
-            row = await cur.fetchone()
-            if row is not None:
-                return str(row[0]), None
-            cur = await conn.execute("SELECT reason FROM bg_ended WHERE token_hash = %s", (hashed,))
-            row = await cur.fetchone()
-            return None, (str(row[0]) if row else None)
-        return await self._run("lookup", run)
+        return (await self.codes_of([hashed]))[hashed]
+
+    async def codes_of(self, hashes: Sequence[str]) -> Dict[str, Tuple[Optional[str], Optional[str]]]:
+        """:meth:`code_of` for many tokens' hashes in one round trip."""
+        async def run(conn: Any) -> Dict[str, Tuple[Optional[str], Optional[str]]]:
+            cur = await conn.execute(
+                """SELECT h, s.code, e.reason FROM unnest(%b::text[]) AS h
+                   LEFT JOIN bg_seats s ON s.token_hash = h LEFT JOIN bg_ended e ON e.token_hash = h""",
+                (list(hashes),))
+            found: Dict[str, Tuple[Optional[str], Optional[str]]] = {h: (None, None) for h in hashes}
+            for h, code, reason in await cur.fetchall():
+                found[str(h)] = (str(code), None) if code is not None else (None, str(reason) if reason else None)
+            return found
+        return await self._run("lookup", run, SIDE)
 
     async def hosted_by(self, address: str) -> int:
         """How many matches ``address`` hosts, on every process."""
@@ -331,11 +338,102 @@ class PgStore:
             cur = await conn.execute("SELECT count(*) FROM bg_rooms WHERE host_address = %s", (address,))
             row = await cur.fetchone()
             return int(row[0]) if row else 0
-        return await self._run("lookup", run)
+        return await self._run("lookup", run, SIDE)
 
     async def actions(self, code: str) -> List[Tuple[int, str]]:
         """The actions committed for ``code``, by seq (for checks and tools)."""
         async def run(conn: Any) -> List[Tuple[int, str]]:
             cur = await conn.execute("SELECT seq, event FROM bg_actions WHERE code = %s ORDER BY seq", (code,))
             return [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
-        return await self._run("lookup", run)
+        return await self._run("lookup", run, SIDE)
+
+
+#: a round's writes in one statement (a transaction by itself): the rows of the matches whose actions
+#: go alone locked (``owner = me``, as a taker locks them: a takeover waits for this commit, then reads
+#: these actions), the records upserted (fenced: ``owner = me``), then the new seats and the actions of
+#: the matches written
+_WRITE = """
+WITH alone AS (
+    SELECT code FROM bg_rooms WHERE code = ANY(%(alone)b::text[]) AND owner = %(owner)s ORDER BY code
+    FOR NO KEY UPDATE),
+full_ AS (
+    INSERT INTO bg_rooms AS r (code, record, seq, host_address, owner, owner_key, lease_until)
+    SELECT v.code, v.record, v.seq, v.host, %(owner)s, %(key)s, now() + make_interval(secs => %(ttl)s)
+    FROM unnest(%(codes)b::text[], %(records)b::text[], %(seqs)b::bigint[], %(hosts)b::text[])
+        AS v(code, record, seq, host)
+    ON CONFLICT (code) DO UPDATE SET record = excluded.record, seq = excluded.seq,
+        lease_until = excluded.lease_until, updated = now()
+    WHERE r.owner = excluded.owner AND r.seq <= excluded.seq
+    RETURNING r.code),
+written AS (SELECT code FROM alone UNION ALL SELECT code FROM full_),
+seats AS (
+    INSERT INTO bg_seats (token_hash, code, role)
+    SELECT v.h, v.code, v.role FROM unnest(%(seat_hashes)b::text[], %(seat_codes)b::text[], %(seat_roles)b::int[])
+        AS v(h, code, role) WHERE v.code IN (SELECT code FROM full_)
+    ON CONFLICT DO NOTHING),
+actions AS (
+    INSERT INTO bg_actions (code, seq, event)
+    SELECT v.code, v.seq, v.event FROM unnest(%(action_codes)b::text[], %(action_seqs)b::bigint[],
+                                             %(events)b::text[]) AS v(code, seq, event)
+    WHERE v.code IN (SELECT code FROM written)
+    ON CONFLICT DO NOTHING)
+SELECT code FROM written"""
+
+
+async def _write_rooms(conn: Any, owner: str, key: int, ttl: float, writes: Sequence[RoomWrite]) -> Set[str]:
+    """The matches' records (or actions alone), new seats and actions, in one
+    statement; returns the codes written (held by ``owner``, or new)."""
+    if not writes:
+        return set()
+    full = sorted((w for w in writes if w.record is not None), key=lambda w: w.code)
+    seats = [(h, w.code, r) for w in full for h, r in w.seats]
+    actions = [(w.code, seq, event) for w in writes for seq, event in w.actions]
+    cur = await conn.execute(_WRITE, {
+        "owner": owner, "key": key, "ttl": ttl, "alone": sorted(w.code for w in writes if w.record is None),
+        "codes": [w.code for w in full], "records": [w.record for w in full], "seqs": [w.seq for w in full],
+        "hosts": [w.host_address for w in full],
+        "seat_hashes": [s[0] for s in seats], "seat_codes": [s[1] for s in seats], "seat_roles": [s[2] for s in seats],
+        "action_codes": [a[0] for a in actions], "action_seqs": [a[1] for a in actions],
+        "events": [a[2] for a in actions]})
+    return {str(row[0]) for row in await cur.fetchall()}
+
+
+async def _take_rooms(conn: Any, owner: str, key: int, ttl: float,
+                      codes: List[str]) -> Dict[str, Union[Taken, str, None]]:
+    """Take these matches where they may be taken (inside a transaction, rows
+    locked in the order of their codes): code -> Taken, the live owner, or None."""
+    out: Dict[str, Union[Taken, str, None]] = {code: None for code in codes}
+    cur = await conn.execute(
+        """SELECT code, record, seq, owner, owner_key, coalesce(lease_until > now(), false)
+           FROM bg_rooms WHERE code = ANY(%b) ORDER BY code FOR UPDATE""", (codes,))
+    rows = await cur.fetchall()
+    others = sorted({int(r[4]) for r in rows if r[3] is not None and r[3] != owner and r[5] and r[4] is not None})
+    free: Set[int] = set()
+    if others:  # a live lease of a process whose session is gone (killed): its lock is free
+        # (shared: the processes taking a dead one's matches at the same time do not stop each other)
+        cur = await conn.execute("SELECT k, pg_try_advisory_xact_lock_shared(k) FROM unnest(%b::bigint[]) AS k",
+                                 (others,))
+        free = {int(k) for k, got in await cur.fetchall() if got}
+    taken: Dict[str, Taken] = {}
+    seqs: List[int] = []
+    for code, record, seq, was, was_key, live in rows:
+        taken_over = was is not None and was != owner
+        if taken_over and live and (was_key is None or int(was_key) not in free):
+            out[str(code)] = str(was)
+            continue
+        taken[str(code)] = Taken(str(record), taken_over, str(was) if was else None)
+        seqs.append(int(seq))
+    if not taken:
+        return out
+    names = list(taken)
+    await conn.execute(
+        """UPDATE bg_rooms SET owner = %s, owner_key = %s, wanted_by = NULL,
+               lease_until = now() + make_interval(secs => %s) WHERE code = ANY(%b)""", (owner, key, ttl, names))
+    cur = await conn.execute(
+        """SELECT a.code, a.seq, a.event, extract(epoch FROM a.at)::float8
+           FROM unnest(%b::text[], %b::bigint[]) AS v(code, seq) JOIN bg_actions a ON a.code = v.code AND a.seq > v.seq
+           ORDER BY a.code, a.seq""", (names, seqs))
+    for code, seq, event, at in await cur.fetchall():
+        taken[str(code)].actions.append((int(seq), str(event), float(at)))
+    out.update(taken)
+    return out

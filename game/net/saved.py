@@ -1,6 +1,12 @@
 """A room as a record the server's store keeps, and back: who sits where
 (the tokens' hashes, names), the colours, the state counter and the match document.
 
+A record may be older than the match: a shared store
+(:mod:`game.net.cluster`) writes the whole record only now and then and
+each action alone in between; :func:`room_from_record` then replays the
+actions written after the record (``actions``) through the engine, with the
+very dice the server drew, so that the rules live in one place.
+
 The match's text is the room's own (:meth:`Room.match_text`, made once per
 state), so saving a room costs no second serialisation.  Times are saved as
 wall-clock seconds (a restarted server's monotonic clock starts afresh); a
@@ -22,11 +28,13 @@ seat read back is absent from the moment the server starts.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Sequence, Tuple
 
-from engine import Match
+from engine import BackgammonError, Match
 
+from .inbound import Event
 from .intents import RecordingDice
+from .mirror import FeedDice, replay
 from .names import clean_name
 from .rooms import Clock, Room, Seat
 from .routing import token_hash
@@ -68,8 +76,10 @@ def _seat(doc: Any, now: float) -> Optional[Seat]:
     return seat
 
 
-def room_from_record(text: str, clock: Clock, dice: RecordingDice, wall: float) -> Room:
-    """The room saved as ``text``, on a server whose clock is ``clock`` (wall time now: ``wall``);
+def room_from_record(text: str, clock: Clock, dice: RecordingDice, wall: float,
+                     actions: Sequence[Tuple[int, str, float]] = ()) -> Room:
+    """The room saved as ``text``, on a server whose clock is ``clock`` (wall time now: ``wall``),
+    with ``actions`` (seq, event JSON, wall time written) done after it replayed;
     :class:`RecordError` if it cannot be one."""
     try:
         doc = json.loads(text)
@@ -84,8 +94,45 @@ def room_from_record(text: str, clock: Clock, dice: RecordingDice, wall: float) 
             raise RecordError("a room has a host and a place for a guest")
         room.seats = [_seat(seats[0], now), _seat(seats[1], now)]
         room.match = Match.from_json(doc["match"], dice=dice)
+        if actions:
+            replay_actions(room, actions, wall)
         return room
     except RecordError:
         raise
     except Exception as exc:  # a damaged record is anything the engine or Python refuses
         raise RecordError(f"{exc.__class__.__name__}: {str(exc)[:120]}") from None
+
+
+def replay_actions(room: Room, actions: Sequence[Tuple[int, str, float]], wall: float) -> None:
+    """Do to ``room`` the actions committed after its record, in order: (seq,
+    event JSON, wall time written); each must follow the one before
+    (:class:`RecordError` otherwise, or if the engine refuses one)."""
+    feed = FeedDice()
+    now = room.clock()
+    for seq, text, at in actions:
+        if seq <= room.seq:
+            continue  # (already in the record)
+        if seq != room.seq + 1:
+            raise RecordError(f"action {seq} follows the state {room.seq}")
+        doc = json.loads(text)
+        kind = str(doc["kind"])
+        if kind == "rematch":
+            room.swapped = not room.swapped
+            room.match = Match(length=room.length, cube=room.cube, dice=room.dice)
+            for seat in room.seats:
+                if seat is not None:
+                    seat.rematch = False
+        else:
+            event = Event(kind, int(doc.get("player", 0)), drawn=tuple(int(d) for d in doc.get("drawn", ())),
+                          steps=tuple((int(a), int(b)) for a, b in doc.get("steps", ())),
+                          level=str(doc.get("level", "")))
+            match = room.match
+            match.dice_source = match.game.dice_source = feed
+            try:
+                replay(match, event, feed)
+            except BackgammonError as exc:
+                raise RecordError(f"action {seq} refused by the engine: {exc}") from None
+            finally:
+                match.dice_source = match.game.dice_source = room.dice
+        room.seq = seq
+        room.last_action = max(room.last_action, now - max(0.0, wall - at))
