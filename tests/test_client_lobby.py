@@ -177,6 +177,25 @@ def _places(lobby: LobbyScene) -> dict:
                                                                 "setup_button", "settings_button", "quit_button")}
 
 
+def test_a_rejoin_offer_takes_the_kept_place_and_no_button_moves(tmp_path, monkeypatch):
+    """A friend match a run of the game left is offered in the place Continue keeps: the
+    buttons below (and Play a friend above) stay where a click finds them."""
+    from game.store.friendseat import SeatTicket
+    from game.store.storage import Storage
+
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "plain"))
+    plain = AppDriver(size=(1024, 768), settings=_quick())
+    before = _places(plain.scene)
+    free = plain.scene.continue_button.rect.copy()
+    home = tmp_path / "seat"
+    Storage(home).save_ticket(SeatTicket("ws://127.0.0.1:9", "x" * 32, "ABCDEFGHJK", "guest", 1, "Ann"))
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    d = AppDriver(size=(1024, 768), settings=_quick())
+    lobby = d.scene
+    assert lobby.rejoin_button.visible and not lobby.continue_button.visible
+    assert _places(lobby) == before and lobby.rejoin_button.rect == free
+
+
 def test_back_to_lobby_keeps_the_game_and_continue_returns():
     d = AppDriver(size=(1024, 768), settings=_quick())
     assert not d.scene.continue_button.visible
@@ -461,6 +480,29 @@ def test_no_audio_device_runs_silently_and_says_so_once(tmp_path):
     assert "result screen shown" in proc.stdout
     assert proc.stderr.count("no audio device") == 1, proc.stderr
     assert not any(tmp_path.iterdir())  # the smoke test saved nothing
+
+
+def test_enter_acts_on_the_result_screen_after_the_guard_in_the_real_loop():
+    """The guard lasts 0.6 s of the clock in the real frame loop, which idles between events
+    (idle time is not simulated): it was counted in frames, and a player who waited and pressed
+    Enter on "Play again" got nothing until some thirty keys had been pressed."""
+    d = AppDriver(size=(1024, 768), settings=_quick())
+    d.click_button(d.scene.rows["mode"].button_for("computer"))
+    d.click_button(d.scene.play_button)
+    s = d.session
+    _until_the_human_may_resign(d)
+    d.click_button(d.scene.topbar.resign)
+    _answer(d, i18n.t("resign.backgammon", points=3))
+    for _ in range(600):
+        if isinstance(d.scene, ResultScene):
+            break
+        d.frames(1)
+    result = d.scene
+    assert isinstance(result, ResultScene)
+    d.app.run(max_seconds=ResultScene.GUARD_S + 0.4)  # the real loop: the player reads the result
+    assert d.scene is result and not result.busy  # (then the loop idles again)
+    d.key(pygame.K_RETURN)  # the focused button: play again
+    assert isinstance(d.scene, MatchScene) and d.session is not s
 
 
 def test_space_pressed_on_as_the_result_opens_does_not_start_a_new_game():

@@ -181,6 +181,7 @@ class NetSession(HeldSession):
         self.ended: Optional[str] = None
         self.rematch_asked_by: Optional[int] = None
         self.rematch_state: Optional[State] = None   # a rematch has started: the scene shows it
+        self.rematch_agreed = False    # this player agreed to the rematch the friend asked for (asked once is enough)
         self.asked_continue = False    # the scene asked whether to continue against the computer
         self.told_ended = False        # the scene said the match has ended
         self.status_said: Optional[str] = None  # the connection line as last announced
@@ -270,9 +271,12 @@ class NetSession(HeldSession):
         """Ask for (or agree to) a rematch with colours swapped, once the match is over."""
         if not self.online or not self.match.over:
             return False
-        if self.rematch_asked_by != self.me:  # (asked once is enough)
+        if self.rematch_asked_by is None:
             self._send(Rematch(self._seq))
             self.rematch_asked_by = self.me
+        elif self.rematch_asked_by != self.me and not self.rematch_agreed:  # the friend asked: agreed, nobody waits
+            self._send(Rematch(self._seq))
+            self.rematch_agreed = True
         return True
 
     def continue_alone(self) -> bool:

@@ -99,8 +99,8 @@ class LobbyScene(MenuScene):
         self.play_button = play = self.button(pygame.Rect(x1, y, right_w, int(bh * 1.4)), t("lobby.play"), ("play",), object_id="#play")
         y += int(bh * 1.4) + gap
         shown = self.app.has_match(), self.app.kiosk is None  # Continue only with a match; a kiosk has no Quit
-        actions = [("rejoin_button", self._rejoin_words(), "rejoin", self.ticket is not None),
-                   ("friend_button", t("lobby.friend"), "friend", True), ("continue_button", t("lobby.continue"), "continue", shown[0]),
+        actions = [("friend_button", t("lobby.friend"), "friend", True), ("continue_button", t("lobby.continue"), "continue", shown[0]),
+                   ("rejoin_button", self._rejoin_words(), "rejoin", self.ticket is not None),
                    ("help_button", t("lobby.help"), "help", True), ("records_button", t("lobby.records"), "records", True),
                    ("open_button", t("lobby.open"), "open", self.app.kiosk is None), ("setup_button", t("lobby.setup"), "setup", True), ("settings_button", t("lobby.settings"), "settings", True),
                    ("quit_button", t("lobby.quit"), "quit", shown[1])]
@@ -113,8 +113,10 @@ class LobbyScene(MenuScene):
             setattr(self, attr, button)
             if attr == "rejoin_button" and visible:
                 self._fit_rejoin(button)
-            if visible or attr == "continue_button":  # (its place kept: the buttons below never move under a click)
+            if visible:
                 i += 1
+            elif attr == "rejoin_button" and not shown[0]:  # Continue's place, or Rejoin's, kept when neither shows:
+                i += 1  # the buttons below never move under a click as either comes or goes
             if not visible:
                 button.hide()
         if not portrait:  # above the key hint (large text in a low window)

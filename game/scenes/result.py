@@ -88,6 +88,12 @@ class ResultScene(MenuScene):
         self.shown_for = 0.0  # seconds on screen
 
     @property
+    def busy(self) -> bool:
+        """Frames run while the guard lasts: the loop does not count the time it idles, so a
+        guard counted in idle frames would last until some thirty keys had been pressed."""
+        return self.shown_for < self.GUARD_S or super().busy
+
+    @property
     def _has_net_line(self) -> bool:
         return isinstance(self.session, NetSession) and self.session.match.over
 
