@@ -47,12 +47,16 @@ def until(drivers, cond, timeout=30.0):
 
 
 def host_and_join(host: AppDriver, guest: AppDriver):
+    heard: list = []
+    host.app.announcer.listen(heard.append)
     host.click_button(host.scene.friend_button)
     assert isinstance(host.scene, FriendScene)
     host.click_button(host.scene.host_button)
     until([host], lambda: host.scene.client is not None and host.scene.client.code and host.scene.showing_code)
     code = host.scene.client.code
     shown = host.scene.code_label.text
+    # said too, a sign at a time, for a player who does not see the screen
+    assert i18n.t("friend.say_invite", code=" ".join(shown[:5]) + ", " + " ".join(shown[6:])) in heard
     assert shown == format_code(code) and host.scene.address.startswith("127.0.0.1:")
     link = f"backgammon://join/{host.scene.address}/{shown}"
     assert clipboard.paste() == link and host.scene.address_label.text == link  # shown, and copied for the friend

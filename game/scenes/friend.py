@@ -34,6 +34,7 @@ from ..match.friendplay import seat_gone
 from .friendviews import Column, bottom_button, form_view, invite_view, unreachable_view
 from ..ui.typing import keys_to_entry
 from ..ui.menu import Action, MenuScene
+from ..ui.spoken import spelled
 
 _BROWSER = LanBrowser()
 #: seconds a seat taken back keeps trying to reach its server before the player is told it cannot
@@ -321,6 +322,7 @@ class FriendScene(MenuScene):
             if self.app.hosted is not None:
                 self.app.hosted.announce(self.name_text, client.code)
             self._rebuild(self.app.size)
+            self.app.announcer.say(t("friend.say_invite", code=spelled(format_code(client.code))))  # what the screen shows
 
     def _start(self, client: NetClient, state: State) -> None:
         from ..match.friendplay import start_friend_match

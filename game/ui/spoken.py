@@ -35,3 +35,12 @@ def choices_words(texts: Sequence[str]) -> str:
 def edge_words(direction: str) -> str:
     """An arrow (``direction``: left, right, up, down) found nothing that way."""
     return t(f"say.focus.edge.{direction}")
+
+
+def spelled(code: str) -> str:
+    """An invite code as a listener takes it down: one sign at a time, a pause at the dash.
+
+    >>> spelled("DW5H2-J79SY")
+    'D W 5 H 2, J 7 9 S Y'
+    """
+    return ", ".join(" ".join(part) for part in code.split("-") if part)
