@@ -293,3 +293,49 @@ def test_a_server_that_stops_without_keeping_its_matches_ends_them_and_the_posit
         run([a], lambda: len(a.game.log) > before + 2 or a.game.over)  # the game goes on here
     finally:
         a.leave(), b.leave()
+
+
+def test_what_the_friend_did_while_the_connection_was_down_is_shown_as_it_came(server):
+    """The friend rolled and played while this player's connection was down: the whole copy
+    the reconnection brings is reached by showing those actions one by one (the roll, the
+    steps), as if they had come over the wire, not by putting the server's copy in place
+    with "this board differed from the server's" and a new game's words."""
+    thread, url, _ = server
+    a, b = sessions(url, cube=True)
+    try:
+        assert a.roll()  # the opening
+        run([a, b], lambda: a.game.phase == b.game.phase == "move", act=False)
+        opener = a if a.human_to_act else b
+        run([a, b], lambda: a.game.phase == b.game.phase == "roll" and len(a.game.log) == len(b.game.log) >= 2
+            and not a.awaiting_server and not b.awaiting_server and not a.behind and not b.behind,
+            act=False) if _play_turn(opener) else None
+        friend, away = (a, b) if a.game.turn == a.me else (b, a)
+        seen: list = []
+        away.watchers.append(seen.append)  # (run() drains the happenings)
+        away.client.backoff = (1.5,)  # (long enough for the friend's turn below)
+        away.client.drop_connection()
+        run([away], lambda: away.link.value != "connected", act=False)
+        me = friend.me
+        _play_turn(friend)  # the friend's roll and play, with nothing from the away side
+        assert away.link.value != "connected", "the friend's turn took longer than the reconnection's wait"
+        run([away], lambda: away.link.value == "connected" and not away.behind and not away.awaiting_server
+            and len(away.game.log) == len(friend.game.log), act=False, timeout=20)
+        kinds = [h.kind.value for h in seen if h.player == me]
+        assert kinds and kinds[0] == "roll" and "step" in kinds and "turn" in kinds, kinds
+        assert "newgame" not in kinds and away.told is None
+        assert away.match.to_json()["game"]["log"] == friend.match.to_json()["game"]["log"]
+    finally:
+        a.leave(), b.leave()
+
+
+def _play_turn(s: NetSession, seed: int = 5) -> bool:
+    """``s``'s player makes a whole turn (the roll, if due, and a play), and the server has it."""
+    rng, me = random.Random(seed), s.me
+    end = time.monotonic() + 20
+    while s.game.turn == me or s.awaiting_server:
+        assert time.monotonic() < end, "the turn was not made"
+        s.update(0.05)
+        s.drain()
+        act_as_people(s, rng)
+        time.sleep(0.002)
+    return True

@@ -17,9 +17,11 @@ True
 from __future__ import annotations
 
 import collections
-from typing import Deque, Optional, Tuple
+from typing import Deque, List, Optional, Tuple
 
 from engine import BackgammonError, Match
+from engine.kinds import LogKind, Phase
+from engine.notation import parse_play
 
 from .inbound import Event, State, Synced, Update
 from .protocol import check_of
@@ -71,6 +73,64 @@ def replay(match: Match, event: Event, dice: FeedDice) -> Match:
     else:
         raise BackgammonError(f"unknown event {kind!r}")
     return match
+
+
+def missed_events(local: Match, server: Match, friend: int) -> Optional[List[Event]]:
+    """The friend's actions that take ``local`` to ``server`` (the whole copy a
+    reconnection brings), as events to show one by one; None when the server's
+    copy is not ``local`` and then only the friend's actions in the same game
+    (a copy that differs is replaced, and the player told).
+
+    The friend rolled while this player's connection was down:
+
+    >>> from engine import FixedDice
+    >>> local = Match(dice=FixedDice([5, 2, 6, 6]))
+    >>> local.game.roll(); local.game.play_text("13/8 24/22")  # White's opening, 5-2
+    (5, 2)
+    >>> server = Match.from_json(local.to_json(), dice=FixedDice([6, 6]))
+    >>> _ = server.game.roll()  # Black's 6-6, unseen here
+    >>> missed_events(local, server, friend=1)
+    [Event(kind='roll', player=1, dice=None, drawn=(6, 6), steps=(), level='')]
+    >>> missed_events(server, local, friend=1) is None  # (behind is one way only)
+    True
+    """
+    lg, sg = local.game, server.game
+    known = len(lg.log)
+    if local.game_number != server.game_number or local.score != server.score or sg.log[:known] != lg.log:
+        return None
+    dice = FeedDice()
+    copy = Match.from_json(local.to_json(), dice=dice)
+    events: List[Event] = []
+
+    def do(event: Event) -> None:
+        replay(copy, event, dice)
+        events.append(event)
+
+    try:
+        while len(copy.game.log) < len(sg.log):  # (a drop or an accept brings the game's end with it)
+            g, before = copy.game, len(copy.game.log)
+            entry = sg.log[before]
+            if entry.player != friend:
+                return None
+            if entry.kind in (LogKind.PLAY, LogKind.PASS) and entry.dice is not None:
+                if g.phase == Phase.ROLL:
+                    do(Event("roll", friend, drawn=tuple(entry.dice)))  # (a roll that cannot be played passes)
+                if entry.kind == LogKind.PLAY and g.dice is not None:
+                    do(Event("play", friend, steps=parse_play(g.turn_start, entry.text, g.dice)))
+            elif entry.kind in SIMPLE:
+                do(Event(SIMPLE[entry.kind], friend, level=entry.text if entry.kind == LogKind.RESIGN else ""))
+            if len(copy.game.log) <= before:  # (an opening, a game's end: the whole copy is shown)
+                return None
+        if sg.phase == Phase.MOVE and copy.game.phase == Phase.ROLL and sg.turn == friend and sg.dice:
+            do(Event("roll", friend, drawn=tuple(sg.dice)))
+    except BackgammonError:
+        return None
+    return events if events and check_of(copy) == check_of(server) else None
+
+
+#: the log's cube and resignation entries as the events that make them
+SIMPLE = {LogKind.DOUBLE: "double", LogKind.TAKE: "take", LogKind.DROP: "drop", LogKind.RESIGN: "resign",
+          LogKind.ACCEPT: "accept", LogKind.REJECT: "reject"}
 
 
 class Mirror:

@@ -45,7 +45,7 @@ from ..net.inbound import (
     State,
     Takeover,
 )
-from ..net.mirror import FeedDice
+from ..net.mirror import FeedDice, missed_events
 from ..net.protocol import (
     AwayReason,
     ContinueAlone,
@@ -424,6 +424,11 @@ class NetSession(HeldSession):
             return
         self._to_verify = False
         if check_of(self.match) != check_of(state.match):
+            missed = missed_events(self.match, state.match, 1 - self.me)
+            if missed is not None:  # only behind (the friend acted while this connection was down): shown as it came
+                self.remote.events.extend(missed)
+                self._to_verify = True  # (and checked again once shown)
+                return
             LOG.warning("the local copy of the match differs from the server's: replaced")
             self._replace(state.match)
             self.told = self.told or i18n.Message("net.told.replaced")
