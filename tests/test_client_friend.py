@@ -123,13 +123,17 @@ def test_two_apps_play_a_friend_match_and_a_rematch_by_clicks(tmp_path, monkeypa
         assert sorted(won) == [0, 1] and won[hs.match.winner] == 1
         assert host.app.storage.load_game()[0] is None  # never saved to continue
         # rematch: colours swapped; the host asks, the guest agrees (and is not told it waits for an answer)
+        heard: list = []
+        guest.app.announcer.listen(heard.append)
         host.click_button(host.scene.result_buttons["again"])
         until([host, guest], lambda: gs.rematch_asked_by == hs.me)
         guest.click_button(guest.scene.result_buttons["again"])
-        assert i18n.tr(gs.status()) == i18n.t("net.status.rematch_asked", name=gs.names[1 - gs.me])
+        asked = i18n.t("net.status.rematch_asked", name=gs.names[1 - gs.me])
+        assert i18n.tr(gs.status()) == asked
         until([host, guest], lambda: isinstance(host.scene, MatchScene) and isinstance(guest.scene, MatchScene)
               and host.scene.session is not hs and guest.scene.session is not gs)
         assert (host.session.me, guest.session.me) == (1, 0) and host.session.game.phase == "opening"
+        assert heard.count(asked) == 1, heard  # said once, by the result screen
         # the host leaves: the guest is told
         host.scene.do(ToLobby())
         dialog = host.scene

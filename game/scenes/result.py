@@ -119,6 +119,7 @@ class ResultScene(MenuScene):
                 self.net_line = news
                 if news:
                     self.app.announcer.say(news)
+                    s.status_said = tr(s.status())  # (the board, back on top, does not say it again)
                 self._show_net_line()  # (in place: a rebuild would lose a click under way)
 
     def _show_net_line(self) -> None:
