@@ -33,7 +33,7 @@ import signal
 import time
 from array import array
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Awaitable, Dict, List, Optional, Tuple, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -50,6 +50,18 @@ UNANSWERED = 5.0
 BACKOFF = (0.0, 0.2, 0.4, 0.8, 1.6, 2.0)
 #: how many times one intent is sent again after syncs that show it was not applied
 MAX_RESENDS = 3
+
+T = TypeVar("T")
+
+
+async def _timed(awaitable: Awaitable[T], seconds: float) -> T:
+    """``awaitable`` within ``seconds`` (asyncio.TimeoutError), without a task of its own."""
+    async with asyncio.timeout(seconds):  # type: ignore[attr-defined]
+        return await awaitable
+
+
+#: a wait with a time limit: asyncio.timeout (Python 3.11) where there is one: wait_for makes a task a call
+_within = _timed if hasattr(asyncio, "timeout") else asyncio.wait_for
 
 
 class MatchLost(Exception):
@@ -79,6 +91,7 @@ class Tally:
     setup_failed: int = 0   # a guest that could not join (its seat unknown)
     record_updates: bool = False
     updates: "array[float]" = field(default_factory=lambda: array("d"))  # arrival times (time.monotonic)
+    lag: List[float] = field(default_factory=list)  # how late the process's own event loop woke a 0.1 s sleep
 
 
 @dataclass
@@ -209,7 +222,7 @@ class Player:
             if self.stop.is_set() and self.quiet:
                 return
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.05, min(wait, 1.0)))
+                raw = await _within(ws.recv(), max(0.05, min(wait, 1.0)))
             except asyncio.TimeoutError:
                 continue
             self.tally.received += 1
@@ -340,6 +353,16 @@ class Player:
             return
 
 
+async def _loop_lag(tally: Tally, stop: asyncio.Event) -> None:
+    """How far behind this process's bots are: a 0.1 s sleep's lateness, every 0.1 s of the window.
+    A player's time back in play counts this wait too (the bots' own queue, not the server's)."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        began = loop.time()
+        await asyncio.sleep(0.1)
+        tally.lag.append(max(0.0, loop.time() - began - 0.1))
+
+
 def _stop_signals() -> None:
     """A bot process leaves Ctrl+C and SIGTERM to the benchmark's own process, which stops it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -370,6 +393,7 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
     # every process measures the same window: from when all have ramped up (the bots play on meanwhile)
     await loop.run_in_executor(None, go.wait, 3600)
     tally.measuring, tally.record_updates = probe, record_updates
+    lagging = asyncio.ensure_future(_loop_lag(tally, stop))
     s0, r0, g0, t0 = tally.sent, tally.received, tally.games, time.monotonic()
     await loop.run_in_executor(None, end.wait, 3600)
     elapsed = time.monotonic() - t0
@@ -383,14 +407,15 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
         await asyncio.sleep(0.2)
     away = sum(1 for p in players if p.record.lost is None and p.lost_at is not None)
     unsettled = sum(1 for p in players if not p.quiet)
+    lagging.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    out.put({"kind": "result", **window, "rtts": tally.rtts, "errors": tally.errors, "losses": tally.losses,
+    out.put({"kind": "result", **window, "probe": probe, "rtts": tally.rtts, "errors": tally.errors, "losses": tally.losses,
              "back": tally.back, "away": away, "unsettled": unsettled, "actions_lost": tally.actions_lost,
              "doubled": tally.doubled, "unanswered": tally.unanswered, "resent": tally.resent,
              "setup_failed": tally.setup_failed, "in_play": in_play, "players": len(players), "stuck": stuck,
-             "updates": tally.updates.tobytes(),
+             "updates": tally.updates.tobytes(), "lag": tally.lag,
              "matches": [(r.code, r.last_seen, r.lost, r.sends) for r in records]})
 
 

@@ -320,6 +320,15 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
         print(f"connections lost: {total('losses')}; back in play (loss -> the sync after the resume): "
               f"max {max(back, default=0):.2f} s, p99 {_p(back, 0.99) if back else 0:.2f} s, "
               f"p50 {statistics.median(back) if back else 0:.2f} s; not back: {total('away')}")
+        for probe, who in ((False, "the load bots' own event loops"), (True, "the probe's")):
+            lag = [x for r in results if bool(r.get("probe")) == probe for x in r.get("lag", ())]
+            if lag:  # a player's time back counts its own process's queue too
+                print(f"  {who} lateness (a 0.1 s sleep, {len(lag)} samples): p50 {statistics.median(lag):.2f} s, "
+                      f"p99 {_p(lag, 0.99):.2f} s, max {max(lag):.2f} s")
+        mine = [x for r in results if r.get("probe") for x in r["back"]]
+        if mine:  # a player on a computer of their own: not waiting for a core behind thousands of niced bots
+            print(f"  the probe's players (normal priority, {len(mine)} losses): max {max(mine):.2f} s, "
+                  f"p99 {_p(mine, 0.99):.2f} s, p50 {statistics.median(mine):.2f} s")
     print(f"lost matches: {len(lost) + len(stuck)}" + (f" ({', '.join(lost[:5])})" if lost else "")
           + (f" ({len(stuck)} without progress at the end: {', '.join(stuck[:5])})" if stuck else "")
           + f"; setup failures: {total('setup_failed')}")

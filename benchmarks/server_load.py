@@ -87,9 +87,9 @@ def pick(position_id: str, dice: List[int], rng: random.Random) -> List[List[int
     start = Position.from_id(position_id)
     plays = legal_plays(start, tuple(dice))
 
-    def spread(p: Any) -> int:
-        return sum(n * (i + 1) ** 2 for i, n in enumerate(start.apply(p).on_roll_counts()))
-    best = min(plays, key=spread) if len(plays) < 200 else rng.choice(plays)
+    def gain(p: Any) -> int:  # how much the play lowers sum(n * point**2) of the mover's checkers (the bar 25, off 0)
+        return sum(frm * frm - to * to for frm, to in p)
+    best = max(plays, key=gain) if len(plays) < 200 else rng.choice(plays)
     return [list(s) for s in best]
 
 
