@@ -190,10 +190,15 @@ def test_a_rejoin_offer_takes_the_kept_place_and_no_button_moves(tmp_path, monke
     home = tmp_path / "seat"
     Storage(home).save_ticket(SeatTicket("ws://127.0.0.1:9", "x" * 32, "ABCDEFGHJK", "guest", 1, "Ann"))
     monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    said = tmp_path / "said.txt"
+    monkeypatch.setenv("BACKGAMMON_SPEECH_LOG", str(said))
     d = AppDriver(size=(1024, 768), settings=_quick())
     lobby = d.scene
     assert lobby.rejoin_button.visible and not lobby.continue_button.visible
     assert _places(lobby) == before and lobby.rejoin_button.rect == free
+    # and said as the lobby opens, for a player who does not see it
+    rejoin = i18n.t("lobby.rejoin", name="Ann")
+    assert i18n.t("lobby.say_also", what=rejoin) in said.read_text(encoding="utf-8").splitlines()
 
 
 def test_back_to_lobby_keeps_the_game_and_continue_returns():

@@ -129,9 +129,14 @@ class LobbyScene(MenuScene):
         self.order.insert(0, play)
 
     def enter(self) -> None:
-        """The heading said, where the keys are, then the line of help (or the notice) the screen shows at its foot."""
+        """The heading said, where the keys are, a game to continue or a friend's match to rejoin
+        (one Tab away: "Also here: Rejoin the match with Ann."), then the line of help (or the
+        notice) the screen shows at its foot."""
         super().enter()
         self.app.announcer.tell(self.focus_said())  # where the keys are
+        for button, words in ((self.continue_button, t("lobby.continue")), (self.rejoin_button, self._rejoin_words())):
+            if button is not None and button.visible:
+                self.app.announcer.tell(t("lobby.say_also", what=words))
         self.app.announcer.tell(tr(self.app.notice) if self.app.notice else t("lobby.keys"))
 
     def focus_said(self) -> str:
