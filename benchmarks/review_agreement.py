@@ -18,7 +18,11 @@ review grades the computer's own plays.  ``--cache FILE`` keeps GNU
 Backgammon's losses (JSON, by position, dice and play) so that a second run
 with the same games only pays for the review.  ``--yardstick-plies 0 1``
 holds GNU Backgammon's own shallower looks against its reference on the
-same plays, as a measure of how far one depth agrees with the next.
+same plays, as a measure of how far one depth agrees with the next;
+``--deeper`` holds both the review and the reference against GNU Backgammon
+one ply deeper, on the plays near the error line (the best six plays by
+1-ply and the play made, as its own analysis filters the plays it looks at
+deeper): how far the reference itself agrees with a deeper look.
 """
 
 from __future__ import annotations
@@ -77,6 +81,26 @@ def gnubg_losses(teacher, position, dice, played) -> float:
     return float(mover.max() - mover[keys.index(made)])
 
 
+#: the reference losses near the error line, looked at deeper by ``--deeper``; the best plays by 1-ply kept
+NEAR = (0.01, 0.12)
+CANDIDATES = 6
+
+
+def filtered_loss(first, deep, position, dice, played) -> float:
+    """``played``'s loss by ``deep`` among the best :data:`CANDIDATES` plays by ``first`` and itself."""
+    legal = legal_leaves(position, dice)
+    keys = list(legal)
+    rows = np.array([o[::-1] + b for b, o in keys], dtype=np.float32)
+    rough = -equity(first.probabilities(rows[:, :26], rows[:, 26:]))
+    made = keys.index(position.apply(played).key)
+    chosen = sorted(set(np.argsort(-rough)[:CANDIDATES].tolist()) | {made})
+    value = -equity(deep.probabilities(rows[chosen, :26], rows[chosen, 26:]))
+    for j, i in enumerate(chosen):
+        if keys[i][0][0] == 15:
+            value[j] = 3.0  # wins at once: nothing is better
+    return float(value.max() - value[chosen.index(made)])
+
+
 class GnuLosses:
     """GNU Backgammon's losses at some depths, kept in an optional JSON file."""
 
@@ -96,6 +120,23 @@ class GnuLosses:
 
                 self.teachers[plies] = GnubgTeacher(plies)
             self.cache[key] = gnubg_losses(self.teachers[plies], position, dice, played)
+        return self.cache[key]
+
+    def deeper(self, plies: int, position, dice, played, reference: float) -> float:
+        """GNU Backgammon's loss of ``played`` at ``plies`` where its ``reference`` loss is near
+        the error line (:data:`NEAR`); elsewhere the reference stands.  Its ``plies`` look
+        values only its best :data:`CANDIDATES` plays by 1-ply and the play made, as its
+        own analysis filters the plays it looks at deeper."""
+        if not NEAR[0] <= reference <= NEAR[1]:
+            return reference
+        key = f"{plies}c:{position.key}:{dice}:{played}"
+        if key not in self.cache:
+            for p in (1, plies):
+                if p not in self.teachers:
+                    from engine.ai.teach.teacher import GnubgTeacher
+
+                    self.teachers[p] = GnubgTeacher(p)
+            self.cache[key] = filtered_loss(self.teachers[1], self.teachers[plies], position, dice, played)
         return self.cache[key]
 
     def save(self) -> None:
@@ -128,6 +169,9 @@ def main() -> None:
     ap.add_argument("--gnubg-plies", type=int, default=2)
     ap.add_argument("--yardstick-plies", type=int, nargs="*", default=[],
                     help="GNU Backgammon's own shallower depths held against the reference on the same plays")
+    ap.add_argument("--deeper", action="store_true",
+                    help="also hold the review and GNU Backgammon's reference against GNU Backgammon one ply deeper "
+                         "(near the error line; the best 6 plays by 1-ply and the play made)")
     ap.add_argument("--players", default="beginner,intermediate",
                     help="White's and Black's levels; 'expert,expert' measures the review's rate for the computer")
     ap.add_argument("--cache", default=None, help="a JSON file of GNU Backgammon's losses, read and extended")
@@ -139,6 +183,7 @@ def main() -> None:
     ours_t = gnu_t = 0.0
     pairs: List[Tuple[float, float]] = []
     yardsticks: Dict[int, List[Tuple[float, float]]] = {k: [] for k in args.yardstick_plies}
+    deeper: List[Tuple[float, float, float]] = []  # (the review's, the reference's, the deeper look's)
     for k in range(args.games):
         m = a_game(args.seed + 97 * k, players)
         start = time.time()
@@ -153,6 +198,9 @@ def main() -> None:
             per_side[d.player].append(pairs[-1])
             for plies, got in yardsticks.items():
                 got.append((gnu.loss(plies, d.position, d.dice, d.played_play), reference))
+            if args.deeper:
+                deep = gnu.deeper(args.gnubg_plies + 1, d.position, d.dice, d.played_play, reference)
+                deeper.append((d.loss, reference, deep))
         gnu_t += time.time() - start
         gnu.save()
     print(f"{args.games} games, {len(pairs)} unforced checker plays; review at {args.ply}-ply ({ours_t:.0f} s), "
@@ -166,6 +214,14 @@ def main() -> None:
     for plies, got in yardsticks.items():
         print(f"yardstick: GNU Backgammon's own {plies}-ply against its {args.gnubg_plies}-ply on the same plays")
         print(agreement(got))
+    if deeper:
+        near = sum(1 for _, ref, _ in deeper if NEAR[0] <= ref <= NEAR[1])
+        print(f"one ply deeper: GNU Backgammon at {args.gnubg_plies + 1}-ply on the {near} plays whose "
+              f"{args.gnubg_plies}-ply loss is within {NEAR[0]}..{NEAR[1]} (the others keep it)")
+        print(f"the review against GNU Backgammon {args.gnubg_plies + 1}-ply:")
+        print(agreement([(ours, deep) for ours, _, deep in deeper]))
+        print(f"GNU Backgammon's own {args.gnubg_plies}-ply against its {args.gnubg_plies + 1}-ply:")
+        print(agreement([(ref, deep) for _, ref, deep in deeper]))
 
 
 if __name__ == "__main__":

@@ -43,3 +43,19 @@ def test_agreement_counts_and_the_kept_losses_read_back(tmp_path):
     kept.save()
     again = GnuLosses(path)
     assert again.loss(2, start, dice, play) == 0.25 and not again.teachers  # read, not asked of GNU Backgammon
+
+
+def test_the_deeper_look_keeps_the_reference_away_from_the_line_and_filters_the_plays():
+    from review_agreement import CANDIDATES, NEAR, GnuLosses, filtered_loss
+
+    teacher = NetworkTeacher(plies=0)
+    start, dice = Position.initial(), (3, 1)
+    ranked = get_bot("network").rank_plays(start, dice)
+    kept = GnuLosses(None)
+    assert kept.deeper(3, start, dice, ranked[-1][0], NEAR[1] + 0.1) == NEAR[1] + 0.1  # far from the line: as it was
+    assert not kept.teachers  # (nothing asked)
+    # the best play among the filtered ones loses nothing; another loses what the teacher says
+    assert filtered_loss(teacher, teacher, start, dice, ranked[0][0]) == 0.0
+    assert len(ranked) > CANDIDATES + 1
+    worst = ranked[-1]
+    assert abs(filtered_loss(teacher, teacher, start, dice, worst[0]) - (ranked[0][1] - worst[1])) < 1e-4
