@@ -487,10 +487,8 @@ def test_no_audio_device_runs_silently_and_says_so_once(tmp_path):
     assert not any(tmp_path.iterdir())  # the smoke test saved nothing
 
 
-def test_enter_acts_on_the_result_screen_after_the_guard_in_the_real_loop():
-    """The guard lasts 0.6 s of the clock in the real frame loop, which idles between events
-    (idle time is not simulated): it was counted in frames, and a player who waited and pressed
-    Enter on "Play again" got nothing until some thirty keys had been pressed."""
+def _resigned_to_the_result():
+    """A game against the computer, the human resigned: (the driver, the session, the result screen)."""
     d = AppDriver(size=(1024, 768), settings=_quick())
     d.click_button(d.scene.rows["mode"].button_for("computer"))
     d.click_button(d.scene.play_button)
@@ -502,7 +500,14 @@ def test_enter_acts_on_the_result_screen_after_the_guard_in_the_real_loop():
         if isinstance(d.scene, ResultScene):
             break
         d.frames(1)
-    result = d.scene
+    return d, s, d.scene
+
+
+def test_enter_acts_on_the_result_screen_after_the_guard_in_the_real_loop():
+    """The guard lasts 0.6 s of the clock in the real frame loop, which idles between events
+    (idle time is not simulated): it was counted in frames, and a player who waited and pressed
+    Enter on "Play again" got nothing until some thirty keys had been pressed."""
+    d, s, result = _resigned_to_the_result()
     assert isinstance(result, ResultScene)
     d.app.run(max_seconds=ResultScene.GUARD_S + 0.4)  # the real loop: the player reads the result
     assert d.scene is result and not result.busy  # (then the loop idles again)
@@ -513,18 +518,7 @@ def test_enter_acts_on_the_result_screen_after_the_guard_in_the_real_loop():
 def test_space_pressed_on_as_the_result_opens_does_not_start_a_new_game():
     """A player still pressing Space to roll must see the result: Space, Enter and a pad's A
     do nothing for a moment after it opens, then act on the focused button as ever."""
-    d = AppDriver(size=(1024, 768), settings=_quick())
-    d.click_button(d.scene.rows["mode"].button_for("computer"))
-    d.click_button(d.scene.play_button)
-    s = d.session
-    _until_the_human_may_resign(d)
-    d.click_button(d.scene.topbar.resign)
-    _answer(d, i18n.t("resign.backgammon", points=3))
-    for _ in range(600):
-        if isinstance(d.scene, ResultScene):
-            break
-        d.frames(1)
-    result = d.scene
+    d, s, result = _resigned_to_the_result()
     assert isinstance(result, ResultScene) and result.shown_for < ResultScene.GUARD_S
     for key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_SPACE):
         d.key(key)
