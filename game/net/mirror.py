@@ -93,6 +93,15 @@ def missed_events(local: Match, server: Match, friend: int) -> Optional[List[Eve
     [Event(kind='roll', player=1, dice=None, drawn=(6, 6), steps=(), level='')]
     >>> missed_events(server, local, friend=1) is None  # (behind is one way only)
     True
+
+    The opening thrown meanwhile (a tie, then 3-1: White plays first), and White's play:
+
+    >>> local = Match(dice=FixedDice([]))
+    >>> server = Match(dice=FixedDice([4, 4, 3, 1]))
+    >>> server.game.roll(); server.game.play_text("8/5 6/5")
+    (3, 1)
+    >>> [(e.kind, e.drawn, e.steps) for e in missed_events(local, server, friend=0)]
+    [('roll', (4, 4, 3, 1), ()), ('play', (), ((8, 5), (6, 5)))]
     """
     lg, sg = local.game, server.game
     known = len(lg.log)
@@ -110,9 +119,12 @@ def missed_events(local: Match, server: Match, friend: int) -> Optional[List[Eve
         while len(copy.game.log) < len(sg.log):  # (a drop or an accept brings the game's end with it)
             g, before = copy.game, len(copy.game.log)
             entry = sg.log[before]
-            if entry.player != friend:
+            if g.phase == Phase.OPENING:  # thrown by either player: every pair drawn, ties included, in order
+                pairs = [e.dice for e in sg.log[before:] if e.kind == LogKind.OPENING and e.dice is not None]
+                do(Event("roll", friend, drawn=tuple(d for pair in pairs for d in pair)))
+            elif entry.player != friend:
                 return None
-            if entry.kind in (LogKind.PLAY, LogKind.PASS) and entry.dice is not None:
+            elif entry.kind in (LogKind.PLAY, LogKind.PASS) and entry.dice is not None:
                 if g.phase == Phase.ROLL:
                     do(Event("roll", friend, drawn=tuple(entry.dice)))  # (a roll that cannot be played passes)
                 if entry.kind == LogKind.PLAY and g.dice is not None:
