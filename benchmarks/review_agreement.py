@@ -68,17 +68,27 @@ def a_game(seed: int, players: Tuple[str, str] = ("beginner", "intermediate")) -
     return m
 
 
+def _leaves(position, dice, played):
+    """Every legal play's board after it (as a teacher's rows), their keys, and the index of ``played``'s."""
+    keys = list(legal_leaves(position, dice))
+    rows = np.array([o[::-1] + b for b, o in keys], dtype=np.float32)
+    return rows, keys, keys.index(position.apply(played).key)
+
+
+def _mover_values(teacher, rows, keys, chosen) -> np.ndarray:
+    """The mover's cubeless equity after each ``chosen`` play, by ``teacher``."""
+    value = -equity(teacher.probabilities(rows[chosen, :26], rows[chosen, 26:]))
+    for j, i in enumerate(chosen):
+        if keys[i][0][0] == 15:
+            value[j] = 3.0  # wins at once: nothing is better
+    return value
+
+
 def gnubg_losses(teacher, position, dice, played) -> float:
     """GNU Backgammon's loss of ``played`` against its best play (cubeless, for the mover)."""
-    legal = legal_leaves(position, dice)
-    keys = list(legal)
-    rows = np.array([o[::-1] + b for b, o in keys], dtype=np.float32)
-    mover = -equity(teacher.probabilities(rows[:, :26], rows[:, 26:]))
-    for i, (b, _) in enumerate(keys):
-        if b[0] == 15:
-            mover[i] = 3.0  # wins at once: nothing is better
-    made = position.apply(played).key
-    return float(mover.max() - mover[keys.index(made)])
+    rows, keys, made = _leaves(position, dice, played)
+    value = _mover_values(teacher, rows, keys, list(range(len(keys))))
+    return float(value.max() - value[made])
 
 
 #: the reference losses near the error line, looked at deeper by ``--deeper``; the best plays by 1-ply kept
@@ -88,16 +98,10 @@ CANDIDATES = 6
 
 def filtered_loss(first, deep, position, dice, played) -> float:
     """``played``'s loss by ``deep`` among the best :data:`CANDIDATES` plays by ``first`` and itself."""
-    legal = legal_leaves(position, dice)
-    keys = list(legal)
-    rows = np.array([o[::-1] + b for b, o in keys], dtype=np.float32)
-    rough = -equity(first.probabilities(rows[:, :26], rows[:, 26:]))
-    made = keys.index(position.apply(played).key)
+    rows, keys, made = _leaves(position, dice, played)
+    rough = _mover_values(first, rows, keys, list(range(len(keys))))
     chosen = sorted(set(np.argsort(-rough)[:CANDIDATES].tolist()) | {made})
-    value = -equity(deep.probabilities(rows[chosen, :26], rows[chosen, 26:]))
-    for j, i in enumerate(chosen):
-        if keys[i][0][0] == 15:
-            value[j] = 3.0  # wins at once: nothing is better
+    value = _mover_values(deep, rows, keys, chosen)
     return float(value.max() - value[chosen.index(made)])
 
 
