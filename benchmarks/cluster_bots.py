@@ -6,9 +6,14 @@ proposes a fresh code in its ``create``, the guest joins with it, and both
 play (a racing play after a think time), rematch after rematch.  When a
 connection is lost, the bot connects again at once, then after 0.2 s
 doubling up to 2 s, routed by its token's first ten characters, and sends
-``resume``.  What it measures:
+``resume``.  The load bots speak WebSocket through benchmarks/lean_ws.py
+(half the CPU of the ``websockets`` library a connection: thousands of them
+share this machine's cores with the servers); the probe's players through
+the ``websockets`` library, as the game does.  What it measures:
 
-- back in play: from the loss to the ``sync`` that answers its resume;
+- back in play: from the loss to the ``sync`` that answers its resume, and
+  its two parts: until the connection that resumed was open, and from its
+  resume to the ``sync``;
 - actions lost: a resume's ``sync`` whose ``seq`` is lower than the highest
   the player had already seen;
 - actions doubled: an update of one of its own actions that answers no
@@ -35,9 +40,10 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Dict, List, Optional, Tuple, TypeVar
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 
 from game.net.protocol import new_code
+from lean_ws import lean_connect
 from game.net.routing import routed_url
 from server_load import bot_message
 
@@ -52,6 +58,8 @@ BACKOFF = (0.0, 0.2, 0.4, 0.8, 1.6, 2.0)
 MAX_RESENDS = 3
 
 T = TypeVar("T")
+#: a player's connection: websockets' ClientConnection (the probe's) or lean_ws's LeanConnection (the load bots')
+Socket = Any
 
 
 async def _timed(awaitable: Awaitable[T], seconds: float) -> T:
@@ -84,6 +92,8 @@ class Tally:
     measuring: bool = False
     losses: int = 0
     back: List[float] = field(default_factory=list)   # seconds from a loss to the sync after the resume
+    #: the same way back in two parts: (loss -> the connection that resumed is open, its resume -> the sync), and tries
+    back_parts: List[Tuple[float, float, int]] = field(default_factory=list)
     actions_lost: int = 0
     doubled: int = 0
     unanswered: int = 0     # intents without an answer for UNANSWERED seconds on a live connection
@@ -122,8 +132,9 @@ class Player:
     """One bot player (``role`` 0 host, 1 guest) of the match ``record``."""
 
     def __init__(self, base: str, role: int, record: MatchRecord, box: "asyncio.Future[str]", tally: Tally,
-                 think: float, stop: asyncio.Event, rng: random.Random):
+                 think: float, stop: asyncio.Event, rng: random.Random, lean: bool = False):
         self.base, self.role, self.record, self.box, self.tally = base, role, record, box, tally
+        self.lean = lean  # lean_ws's client (a load bot) or the websockets library's (the probe)
         self.think, self.stop, self.rng = think, stop, rng
         self.token: Optional[str] = None
         self.me = role      # the colour: 0 White, 1 Black (they swap on each rematch)
@@ -133,8 +144,10 @@ class Player:
         self.pending: Optional[Pending] = None
         self.lost_at: Optional[float] = None
         self.resume_sent: Optional[float] = None
+        self.connected_at = 0.0   # when the connection now open was opened
+        self.tries = 0            # connections tried since the loss
         self.intents = 0
-        self.ws: Optional[ClientConnection] = None
+        self.ws: Optional[Socket] = None
         self.task: Optional["asyncio.Task[None]"] = None
 
     @property
@@ -154,9 +167,11 @@ class Player:
             if self.role == 1 and self.token is None:
                 await asyncio.shield(self.box)  # the guest comes once the host has its code
             try:
-                async with connect(self.url(), compression=None, max_size=None, ping_interval=None,
-                                   open_timeout=CONNECT_WAIT, close_timeout=1) as ws:
-                    self.ws = ws
+                opening = (lean_connect(self.url(), open_timeout=CONNECT_WAIT) if self.lean else
+                           connect(self.url(), compression=None, max_size=None, ping_interval=None,
+                                   open_timeout=CONNECT_WAIT, close_timeout=1))
+                async with opening as ws:
+                    self.ws, self.connected_at = ws, time.monotonic()
                     try:
                         await self._greet(ws)
                         await self._read(ws)
@@ -173,20 +188,21 @@ class Player:
                 pass
             finally:
                 self.ws = None
+                self.tries += 1
             if self.token is not None and self.lost_at is None:  # a new loss
                 self.lost_at = noticed or time.monotonic()
                 self.resume_sent = None
                 self.tally.losses += 1
-                tries = 0
+                tries = self.tries = 0
             await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
             tries += 1
 
-    async def _send(self, ws: ClientConnection, doc: Dict[str, Any]) -> None:
+    async def _send(self, ws: Socket, doc: Dict[str, Any]) -> None:
         doc["v"] = 1
         await ws.send(json.dumps(doc))
         self.tally.sent += 1
 
-    def _send_soon(self, ws: ClientConnection, doc: Dict[str, Any]) -> None:
+    def _send_soon(self, ws: Socket, doc: Dict[str, Any]) -> None:
         """Send from a message handler (a closed connection is found by the reader)."""
         async def send() -> None:
             try:
@@ -195,7 +211,7 @@ class Player:
                 pass
         asyncio.ensure_future(send())
 
-    async def _greet(self, ws: ClientConnection) -> None:
+    async def _greet(self, ws: Socket) -> None:
         if self.token is not None:
             self.resume_sent = time.monotonic()
             await self._send(ws, {"type": "resume", "token": self.token})
@@ -204,7 +220,7 @@ class Player:
         else:
             await self._send(ws, {"type": "join", "code": self.record.code, "name": "bot"})
 
-    async def _read(self, ws: ClientConnection) -> None:
+    async def _read(self, ws: Socket) -> None:
         while True:
             now = time.monotonic()
             wait = 1.0
@@ -228,7 +244,7 @@ class Player:
             self.tally.received += 1
             self._handle(ws, json.loads(raw))
 
-    def _handle(self, ws: ClientConnection, doc: Dict[str, Any]) -> None:
+    def _handle(self, ws: Socket, doc: Dict[str, Any]) -> None:
         kind = doc["type"]
         if kind == "seat":
             self.token, self.me = doc["token"], doc["seat"]
@@ -246,7 +262,7 @@ class Player:
         elif kind == "update":
             self._update(ws, doc)
 
-    def _error(self, ws: ClientConnection, doc: Dict[str, Any]) -> None:
+    def _error(self, ws: Socket, doc: Dict[str, Any]) -> None:
         code = str(doc.get("code"))
         if code == "unknown_token":
             raise MatchLost("unknown_token")
@@ -262,13 +278,14 @@ class Player:
             pending.asked = True  # decided on the next sync (stale: the server sends one itself)
             self._send_soon(ws, {"type": "sync"})
 
-    def _sync(self, ws: ClientConnection, doc: Dict[str, Any]) -> None:
+    def _sync(self, ws: Socket, doc: Dict[str, Any]) -> None:
         seq = int(doc["seq"])
         now = time.monotonic()
         if self.resume_sent is not None:  # back in play
             self.resume_sent = None
             if self.lost_at is not None:
                 self.tally.back.append(now - self.lost_at)
+                self.tally.back_parts.append((self.connected_at - self.lost_at, now - self.connected_at, self.tries + 1))
                 self.lost_at = None
             if seq < self.seen:
                 self.tally.actions_lost += self.seen - seq
@@ -290,7 +307,7 @@ class Player:
             self.pending = None  # applied (the seq moved on), or given up
         self._next(ws)
 
-    def _update(self, ws: ClientConnection, doc: Dict[str, Any]) -> None:
+    def _update(self, ws: Socket, doc: Dict[str, Any]) -> None:
         seq = int(doc["seq"])
         now = time.monotonic()
         if self.tally.record_updates:
@@ -319,7 +336,7 @@ class Player:
             self.record.last_seen = seq
             self.record.progress = now
 
-    def _next(self, ws: ClientConnection) -> None:
+    def _next(self, ws: Socket) -> None:
         if self.pending is None and (self.task is None or self.task.done()):
             self.task = asyncio.ensure_future(self._act())
 
@@ -383,7 +400,7 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
         record = MatchRecord(new_code())
         box: "asyncio.Future[str]" = loop.create_future()
         for role in (0, 1):
-            player = Player(base, role, record, box, tally, think, stop, random.Random(rng.random()))
+            player = Player(base, role, record, box, tally, think, stop, random.Random(rng.random()), lean=not probe)
             players.append(player)
             tasks.append(asyncio.ensure_future(player.run()))
         records.append(record)
@@ -412,7 +429,7 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     out.put({"kind": "result", **window, "probe": probe, "rtts": tally.rtts, "errors": tally.errors, "losses": tally.losses,
-             "back": tally.back, "away": away, "unsettled": unsettled, "actions_lost": tally.actions_lost,
+             "back": tally.back, "back_parts": tally.back_parts, "away": away, "unsettled": unsettled, "actions_lost": tally.actions_lost,
              "doubled": tally.doubled, "unanswered": tally.unanswered, "resent": tally.resent,
              "setup_failed": tally.setup_failed, "in_play": in_play, "players": len(players), "stuck": stuck,
              "updates": tally.updates.tobytes(), "lag": tally.lag,

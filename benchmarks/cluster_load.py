@@ -320,6 +320,13 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
         print(f"connections lost: {total('losses')}; back in play (loss -> the sync after the resume): "
               f"max {max(back, default=0):.2f} s, p99 {_p(back, 0.99) if back else 0:.2f} s, "
               f"p50 {statistics.median(back) if back else 0:.2f} s; not back: {total('away')}")
+        parts = [x for r in results for x in r.get("back_parts", ())]
+        if parts:  # where the way back went: the bots' connecting (tries, handshakes) or the server's answer
+            opened, answered, tries = ([p[i] for p in parts] for i in range(3))
+            print(f"  of which until connected again: p50 {statistics.median(opened):.2f} s, p99 {_p(opened, 0.99):.2f} s, "
+                  f"max {max(opened):.2f} s ({statistics.median(tries):.0f} connection tried at p50, "
+                  f"{max(tries)} at most); the resume to its sync: p50 {statistics.median(answered):.2f} s, "
+                  f"p99 {_p(answered, 0.99):.2f} s, max {max(answered):.2f} s")
         for probe, who in ((False, "the load bots' own event loops"), (True, "the probe's")):
             lag = [x for r in results if bool(r.get("probe")) == probe for x in r.get("lag", ())]
             if lag:  # a player's time back counts its own process's queue too

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
 
 import pytest
@@ -194,3 +196,36 @@ def test_presence_says_why_the_other_player_is_away(server, how):
     finally:
         host.close()
         guest.close()
+
+
+def test_a_burst_of_connections_waits_to_be_accepted_and_none_is_dropped(server):
+    """Behind HAProxy a killed process's players all come to the others at
+    once: while the server's loop is busy, 400 connections wait in its
+    listen queue (asyncio's default of 100 dropped the rest, which TCP then
+    tried again a second or three later)."""
+    thread, url, _ = server
+    busy = threading.Event()
+    free = threading.Event()
+
+    def hold_the_loop() -> None:
+        busy.set()
+        free.wait(10)
+    holder = threading.Thread(target=thread.call, args=(hold_the_loop,), daemon=True)
+    holder.start()
+    assert busy.wait(5)
+    try:  # (the kernel caps a listen queue at net.core.somaxconn: 4096 since Linux 5.4, 128 before)
+        with open("/proc/sys/net/core/somaxconn") as f:
+            count = min(400, int(f.read()) - 8)
+    except OSError:
+        count = 400
+    socks = []
+    try:
+        began = time.monotonic()
+        for _ in range(count):  # (each connect is answered by the kernel, the loop accepts nothing meanwhile)
+            socks.append(socket.create_connection(("127.0.0.1", thread.port), timeout=3))
+        assert time.monotonic() - began < 3
+    finally:
+        free.set()
+        holder.join(10)
+        for s in socks:
+            s.close()

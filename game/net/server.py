@@ -75,6 +75,10 @@ log = logging.getLogger(__name__)
 FRAME_LIMIT = 4 * MAX_CLIENT_MESSAGE
 #: a connection that keeps on breaking its budgets this often is closed
 MAX_STRIKES = 50
+#: connections waiting to be accepted (the kernel caps it at net.core.somaxconn): behind HAProxy, a killed
+#: process's thousands of players come to the others at once, and with asyncio's default of 100 the rest of
+#: their connections were dropped and tried again by TCP a second or three later
+LISTEN_BACKLOG = 4096
 
 
 @dataclass
@@ -155,7 +159,8 @@ class MatchServer:
         try:  # (asyncio binds with SO_REUSEADDR on POSIX: a socket of a server just stopped does not hold the port)
             self._server = await serve(self._connection, self.host, self.port, max_size=FRAME_LIMIT,
                                        max_queue=4, ping_interval=20, ping_timeout=20, compression=None,
-                                       create_connection=self._connections, process_request=self.web_request)
+                                       create_connection=self._connections, process_request=self.web_request,
+                                       backlog=LISTEN_BACKLOG)
         except OSError:  # e.g. the port is taken: the store is let go (a caller may try again)
             if self.store is not None:
                 self.store.close()
