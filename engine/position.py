@@ -141,44 +141,36 @@ class Position:
             raw = base64.b64decode(text + "==", validate=True)
         except (binascii.Error, ValueError) as exc:  # pragma: no cover - guarded above
             raise InvalidPositionIdError(f"Position ID is not valid Base64: {brief(text)}") from exc
-        bits = [(raw[i // 8] >> (i % 8)) & 1 for i in range(80)]
-        sides: list[list[int]] = [[], []]
-        side, count, i = 0, 0, 0
-        while side < 2:
-            if i >= 80:
-                raise InvalidPositionIdError(f"Position ID {brief(text)} ends before both sides are described")
-            if bits[i]:
-                count += 1
-            else:
-                sides[side].append(count)
-                count = 0
-                if len(sides[side]) == 25:
-                    side += 1
-            i += 1
-        if any(bits[i:]):
+        # bit i of the ID is bit i % 8 of byte i // 8: the bits in order as text, then the
+        # 50 slots (the opponent's 25, then the mover's) are the runs of 1s before each of 50 0s
+        bits = format(int.from_bytes(raw, "little"), "080b")[::-1]
+        runs = bits.split("0", 50)
+        if len(runs) <= 50:
+            raise InvalidPositionIdError(f"Position ID {brief(text)} ends before both sides are described")
+        if "1" in runs[50]:
             raise InvalidPositionIdError(f"Position ID {brief(text)} has checkers beyond the 50 slots")
-        opponent, on_roll = sides
+        opponent, on_roll = [len(r) for r in runs[:25]], [len(r) for r in runs[25:50]]
+        sides = []
         for who, counts in (("opponent", opponent), ("player on roll", on_roll)):
-            if sum(counts) > CHECKERS:
-                raise InvalidPositionIdError(f"Position ID {brief(text)} gives the {who} {sum(counts)} checkers")
-        try:
-            return cls(on_roll, opponent)
-        except InvalidPositionError as exc:
-            raise InvalidPositionIdError(f"Position ID {brief(text)} is not a legal board: {exc}") from exc
+            total = sum(counts)
+            if total > CHECKERS:
+                raise InvalidPositionIdError(f"Position ID {brief(text)} gives the {who} {total} checkers")
+            sides.append((CHECKERS - total, *counts))
+        o, b = sides
+        for p in range(1, 25):
+            if b[p] and o[25 - p]:
+                raise InvalidPositionIdError(f"Position ID {brief(text)} is not a legal board: both sides have "
+                                             f"checkers on point {p} (of the player on roll)")
+        return cls._raw(b, o)
 
     def to_id(self) -> str:
         """Encode as a GNU Backgammon Position ID (14 characters)."""
-        bits: list[int] = []
-        for side in (self._o, self._b):
-            for slot in range(1, 26):
-                bits.extend([1] * side[slot])
-                bits.append(0)
-        bits.extend([0] * (80 - len(bits)))
-        data = bytearray(10)
-        for i, bit in enumerate(bits):
-            if bit:
-                data[i // 8] |= 1 << (i % 8)
-        return base64.b64encode(bytes(data)).decode("ascii")[:14]
+        # each slot (the opponent's 25, then the mover's) its checkers as 1s and a 0; bit i of
+        # the ID is bit i % 8 of byte i // 8
+        o, b = self._o, self._b
+        bits = "0".join("1" * o[slot] for slot in range(1, 26)) + "0" + "0".join("1" * b[slot] for slot in range(1, 26)) + "0"
+        data = int(bits[::-1], 2).to_bytes(10, "little")
+        return base64.b64encode(data).decode("ascii")[:14]
 
     # -- views ------------------------------------------------------------
     @property

@@ -4,13 +4,15 @@ What is read here can be shown, played on, saved and taken back."""
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import SerializationError, brief
 
 MAX_CUBE = 64
 CUBE_VALUES = tuple(2 ** i for i in range(7))  # 1 .. MAX_CUBE
+#: Unicode's control characters (category Cc: U+0000..U+001F and U+007F..U+009F)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 class Reader:
@@ -59,7 +61,7 @@ class Reader:
 
     @staticmethod
     def text(v: Any, name: str, choices: Tuple[str, ...] = ()) -> str:
-        if not isinstance(v, str) or len(v) > 200 or any(unicodedata.category(c) == "Cc" for c in v):
+        if not isinstance(v, str) or len(v) > 200 or _CONTROL.search(v) is not None:
             raise SerializationError(f"{name} {brief(v)} is not a short line of text"[:200])
         if choices and v not in choices:
             raise SerializationError(f"{name} {brief(v)} is not one of {', '.join(choices)}"[:200])
