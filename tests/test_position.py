@@ -115,6 +115,46 @@ def test_any_canonical_id_is_refused_or_round_trips(raw):
     assert sum(pos.on_roll_counts()) <= 15 and sum(pos.opponent_counts()) <= 15
 
 
+def decode_bits(text):
+    """The two sides' 25 counts of a Position ID, read bit by bit as
+    POSITION_ID.md says (written here independently of the engine), or None
+    where the bits do not describe two sides of at most 15 checkers each."""
+    raw = base64.b64decode(text + "==")
+    bits = [(raw[i // 8] >> (i % 8)) & 1 for i in range(80)]
+    sides, count, i = [[], []], 0, 0
+    for _ in range(50):
+        while i < 80 and bits[i]:
+            count, i = count + 1, i + 1
+        if i >= 80:
+            return None
+        sides[0 if len(sides[0]) < 25 else 1].append(count)
+        count, i = 0, i + 1
+    if any(bits[i:]) or any(sum(side) > 15 for side in sides):
+        return None
+    return sides[1], sides[0]  # (the player on roll's, the opponent's)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.binary(min_size=10, max_size=10), st.lists(st.binary(min_size=10, max_size=10), max_size=2))
+def test_an_id_reads_as_a_reader_bit_by_bit_reads_it(raw, masks):
+    for mask in masks:  # fewer 1s: more IDs that describe two sides
+        raw = bytes(a & b for a, b in zip(raw, mask))
+    text = base64.b64encode(raw).decode("ascii")[:14]
+    expected = decode_bits(text)
+    if expected is not None:
+        on_roll, opponent = expected
+        if any(on_roll[p - 1] and opponent[24 - p] for p in range(1, 25)):
+            expected = None  # both sides on one point
+    try:
+        pos = Position.from_id(text)
+    except InvalidPositionIdError:
+        assert expected is None, text
+        return
+    assert expected is not None, text
+    assert (list(pos.on_roll_counts()), list(pos.opponent_counts())) == expected
+    assert pos.to_id() == text
+
+
 # -- invalid IDs --------------------------------------------------------------
 @pytest.mark.parametrize(
     "text",
