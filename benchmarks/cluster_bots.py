@@ -93,7 +93,7 @@ class Tally:
     losses: int = 0
     back: List[float] = field(default_factory=list)   # seconds from a loss to the sync after the resume
     #: the same way back in two parts: (loss -> the connection that resumed is open, its resume -> the sync), and tries
-    back_parts: List[Tuple[float, float, int]] = field(default_factory=list)
+    back_parts: List[Tuple[float, float, int, float]] = field(default_factory=list)
     actions_lost: int = 0
     doubled: int = 0
     unanswered: int = 0     # intents without an answer for UNANSWERED seconds on a live connection
@@ -285,7 +285,8 @@ class Player:
             self.resume_sent = None
             if self.lost_at is not None:
                 self.tally.back.append(now - self.lost_at)
-                self.tally.back_parts.append((self.connected_at - self.lost_at, now - self.connected_at, self.tries + 1))
+                self.tally.back_parts.append((self.connected_at - self.lost_at, now - self.connected_at, self.tries + 1,
+                                             self.lost_at))
                 self.lost_at = None
             if seq < self.seen:
                 self.tally.actions_lost += self.seen - seq

@@ -25,7 +25,10 @@ after its resume), matches lost, actions lost or applied twice, how long
 play paused while PostgreSQL restarted; and, from the database at the end,
 that every match's actions (``bg_actions``) are numbered 1..max without a gap,
 that max is the last state its bots saw, and that each action answers one
-intent.  Prints one block of figures.  Everything is stopped at the end
+intent.  Prints one block of figures (with the kills, each kill's players and
+the longest of their ways back).  ``BACKGAMMON_SERVER_ARGS`` adds arguments
+to every server process (e.g. ``--gc-stats 1``: the collector's pauses, in
+each server's log in the state folder while the run lasts).  Everything is stopped at the end
 (``down``, then ``clean``), also on Ctrl+C or an error.  Loopback only.
 
 Targets (issue 38): 3,000 matches on 3 processes at a round-trip p99 <= 100 ms;
@@ -36,6 +39,7 @@ doubled; a PostgreSQL restart: play pauses, resumes, nothing lost.
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import multiprocessing as mp
 import os
@@ -143,7 +147,8 @@ class LocalCluster:
                     "BACKGAMMON_CLUSTER_STATS_PORT": str(stats), "BACKGAMMON_CLUSTER_BASE": str(base),
                     "BACKGAMMON_CLUSTER_PGPORT": str(pg), "BACKGAMMON_CLUSTER_PER_ADDRESS": "0",
                     "BACKGAMMON_SERVER": f"{sys.executable} -m game.server",
-                    "BACKGAMMON_SERVER_ARGS": "--matches-per-address 100000"}
+                    "BACKGAMMON_SERVER_ARGS": " ".join(("--matches-per-address 100000",
+                                                         os.environ.get("BACKGAMMON_SERVER_ARGS", "")))}
         self.env.setdefault("BACKGAMMON_HOME", self.state)
 
     def run(self, *args: str, timeout: float = SCRIPT_WAIT) -> str:
@@ -288,6 +293,21 @@ def _p(values: List[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
+def by_kill(parts: List[Any], kills: List[float]) -> List[Tuple[int, float]]:
+    """The ways back (until connected, resume to sync, tries, lost at) grouped by the kill before each loss:
+    (how many, the longest), one pair a kill.
+
+    >>> by_kill([(1.0, 0.5, 1, 10.2), (2.0, 1.0, 1, 10.9), (0.5, 0.5, 1, 16.1)], [10.0, 16.0, 22.0])
+    [(2, 3.0), (1, 1.0), (0, 0.0)]
+    """
+    groups: List[List[float]] = [[] for _ in kills]
+    for p in parts:
+        k = bisect.bisect_right(kills, p[3]) - 1
+        if k >= 0:
+            groups[k].append(p[0] + p[1])
+    return [(len(g), max(g, default=0.0)) for g in groups]
+
+
 def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos, db: Optional[Dict[str, Any]],
            db_error: Optional[str]) -> None:
     """One block of figures (docs/server.md)."""
@@ -327,6 +347,9 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
                   f"max {max(opened):.2f} s ({statistics.median(tries):.0f} connection tried at p50, "
                   f"{max(tries)} at most); the resume to its sync: p50 {statistics.median(answered):.2f} s, "
                   f"p99 {_p(answered, 0.99):.2f} s, max {max(answered):.2f} s")
+            if chaos.kills:  # each kill's players (lost after it, before the next): how many, how long
+                print("  by kill (players lost, back in play max): " + ", ".join(
+                    f"{n} {worst:.1f} s" for n, worst in by_kill(parts, [k[0] for k in chaos.kills])))
         for probe, who in ((False, "the load bots' own event loops"), (True, "the probe's")):
             lag = [x for r in results if bool(r.get("probe")) == probe for x in r.get("lag", ())]
             if lag:  # a player's time back counts its own process's queue too

@@ -51,3 +51,12 @@ def test_the_database_check_finds_gaps_doubles_and_strays():
     assert found["checked"] == 3
     assert found["gaps"] == ["GAPGAPGAPG"] and found["behind"] == ["GAPGAPGAPG: 3 in the database, 4 seen"]
     assert found["doubled"] == ["TWICETWICE: seqs 1 and 2"] and not found["ahead"] and not found["unaccounted"]
+
+
+def test_each_way_back_counts_for_the_kill_before_its_loss():
+    from cluster_load import by_kill
+
+    kills = [10.0, 16.0, 22.0]
+    parts = [(1.0, 0.5, 1, 10.2), (2.0, 1.0, 1, 15.9), (0.5, 0.5, 1, 16.1), (4.0, 4.0, 2, 9.0)]  # the last: before any
+    assert by_kill(parts, kills) == [(2, 3.0), (1, 1.0), (0, 0.0)]
+    assert by_kill([], kills) == [(0, 0.0)] * 3

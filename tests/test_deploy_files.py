@@ -134,7 +134,7 @@ def test_the_haproxy_configuration_routes_by_code_and_checks_health():
                      "timeout connect 2s", "balance url_param m", "hash-type consistent", "option forwardfor",
                      "option redispatch 1", "retries 2", "option httpchk GET /healthz HTTP/1.1",
                      "http-check expect status 200",
-                     "default-server inter 500ms fall 2 rise 2",
+                     "default-server inter 500ms fall 2 rise 2 weight 100",
                      "tcp-request connection track-sc0 src",
                      "tcp-request connection reject if { sc0_conn_cur gt 16 }", "maxconn 20000",
                      "stats enable", "http-request deny if { path_beg /metrics }"):

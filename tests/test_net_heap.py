@@ -107,3 +107,63 @@ def test_the_server_command_reports_the_collector_with_gc_stats():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_compaction_due_while_players_pour_in_waits_for_a_calm_tick_or_the_most_delay(heap):
+    now = [100.0]
+    heap.factor, heap.floor, heap.most_delay, heap.clock = 1.05, 0, 30.0, lambda: now[0]
+    heap.start()
+    grown = [[i] for i in range(sys.getallocatedblocks() // 10)]
+    heap.tick(calm=False)
+    assert heap.compactions == 0 and heap.delayed == 1  # due, but players are pouring in
+    now[0] += 29.0
+    heap.tick(calm=False)
+    assert heap.compactions == 0 and heap.delayed == 1  # still put off (counted once)
+    heap.tick(calm=True)
+    assert heap.compactions == 1 and heap.due_since is None  # the first calm tick
+    more = [[i] for i in range(sys.getallocatedblocks() // 10)]
+    heap.tick(calm=False)
+    now[0] += 30.0
+    heap.tick(calm=False)
+    assert heap.compactions == 2 and heap.delayed == 2  # put off no longer than the most delay
+    del grown, more
+
+
+def test_the_server_tells_the_collector_a_burst_of_connections_from_a_calm_second():
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from game.net.heap import CALM_OPENINGS
+    from game.net.server import Limits, MatchServer
+
+    class Heap(ServerHeap):
+        def __init__(self) -> None:
+            super().__init__()
+            self.calm: list = []
+
+        def tick(self, calm: bool = True) -> None:
+            self.calm.append(calm)
+
+    async def run() -> list:
+        heap = Heap()  # (the sweeps' own loop waits an hour: the seconds are told here)
+        srv = MatchServer("127.0.0.1", 0, heap=heap, limits=Limits(sweep_interval=3600, connections_per_address=0))
+        host, port = await srv.start()
+        try:
+            srv.tend_heap()   # nobody came
+            few = [await connect(f"ws://{host}:{port}/") for _ in range(CALM_OPENINGS)]
+            while srv.opened < CALM_OPENINGS:
+                await asyncio.sleep(0.01)
+            srv.tend_heap()   # as many as a calm second allows
+            crowd = await asyncio.gather(*(connect(f"ws://{host}:{port}/") for _ in range(CALM_OPENINGS + 1)))
+            while srv.opened < CALM_OPENINGS + 1:
+                await asyncio.sleep(0.01)
+            srv.tend_heap()   # one more: a crowd
+            srv.tend_heap()   # and then nobody new
+            for ws in few + list(crowd):
+                await ws.close()
+        finally:
+            await srv.close()
+        return heap.calm
+
+    assert asyncio.run(run()) == [True, True, False, True]

@@ -25,6 +25,10 @@ with every message waiting meanwhile.  That was the round trip's long tail.
   once and frozen again (:meth:`ServerHeap.compact`).  That full walk is the
   one pause left: while the number of matches grows, as often as it doubles;
   at a steady number, as fast as closed connections pile up.
+- a compaction that falls due while players are pouring in (the server says
+  so: after another process died, a thousand players come at once, and a
+  full walk then is half a second with all of them waiting) is put off until
+  a calm second, for at most :data:`MOST_DELAY` seconds.
 
 The game's own process never uses this (its hosted server runs without):
 it is for a process that does nothing but serve.
@@ -36,7 +40,7 @@ import gc
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 #: the young generation's threshold while serving (CPython's default: 700 objects)
 YOUNG_THRESHOLD = 50_000
@@ -44,6 +48,20 @@ YOUNG_THRESHOLD = 50_000
 COMPACT_FACTOR = 2.0
 #: ... and holds at least this many blocks (a server at rest holds about 100,000)
 COMPACT_FLOOR = 500_000
+#: at most this many seconds a compaction that is due waits for a calm second
+MOST_DELAY = 30.0
+#: a second in which more connections opened than this (and than a twentieth of those open) is not calm
+CALM_OPENINGS = 20
+
+
+def calm_second(opened: int, live: int) -> bool:
+    """Was a second with ``opened`` new connections, of ``live`` open, calm
+    (no crowd pouring in, as after another process of a cluster died)?
+
+    >>> calm_second(5, 3000), calm_second(120, 3000), calm_second(151, 3000), calm_second(21, 30)
+    (True, True, False, False)
+    """
+    return opened <= max(CALM_OPENINGS, live // 20)
 
 
 class ServerHeap:
@@ -51,10 +69,14 @@ class ServerHeap:
     :meth:`start` once the server is set up, :meth:`tick` about once a second,
     :meth:`stop` when it ends (the collector as it was before)."""
 
-    def __init__(self, young: int = YOUNG_THRESHOLD, factor: float = COMPACT_FACTOR, floor: int = COMPACT_FLOOR):
+    def __init__(self, young: int = YOUNG_THRESHOLD, factor: float = COMPACT_FACTOR, floor: int = COMPACT_FLOOR,
+                 most_delay: float = MOST_DELAY, clock: Callable[[], float] = time.monotonic):
         self.young, self.factor, self.floor = young, factor, floor
+        self.most_delay, self.clock = most_delay, clock
         self.baseline = 0        # allocated blocks after the last compaction
+        self.due_since: Optional[float] = None  # when a compaction put off fell due
         self.compactions = 0
+        self.delayed = 0         # compactions put off (counted once each)
         self.found = 0           # garbage found by the compactions
         self.running = False
         self._thresholds: Optional[Tuple[int, int, int]] = None
@@ -68,13 +90,22 @@ class ServerHeap:
         self.compact()
         self.compactions = self.found = 0
 
-    def tick(self) -> None:
-        """Freeze what there is; compact when the heap has doubled."""
+    def tick(self, calm: bool = True) -> None:
+        """Freeze what there is; compact when the heap has doubled, unless
+        the server is not ``calm`` (players pouring in): then at the first
+        calm tick, or :data:`MOST_DELAY` seconds later all the same."""
         if not self.running:
             return
         gc.freeze()
-        if sys.getallocatedblocks() >= max(self.floor, self.factor * self.baseline):
-            self.compact()
+        if sys.getallocatedblocks() < max(self.floor, self.factor * self.baseline):
+            return
+        now = self.clock()
+        if not calm and (self.due_since is None or now - self.due_since < self.most_delay):
+            if self.due_since is None:
+                self.due_since = now
+                self.delayed += 1
+            return
+        self.compact()
 
     def compact(self) -> int:
         """Thaw, collect everything once (frozen cycles included), freeze again;
@@ -83,6 +114,7 @@ class ServerHeap:
         found = gc.collect()
         gc.freeze()
         self.baseline = sys.getallocatedblocks()
+        self.due_since = None
         self.compactions += 1
         self.found += found
         return found

@@ -38,7 +38,7 @@ from websockets.http11 import Request, Response
 from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudget, TokenBucket
 from .cluster import Cluster
 from .gate import AddressGate, gated, peer_address
-from .heap import ServerHeap
+from .heap import ServerHeap, calm_second
 from .joinpage import page_response, plain
 from .metrics import CONTENT_TYPE, ServerMetrics
 from .outlet import CLOSE_RESTART, Hold, Outlet, forwarded_for
@@ -136,6 +136,7 @@ class MatchServer:
         self._server: Optional[Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None
         self._live: Set[ServerConnection] = set()
+        self.opened = 0  # connections opened since the last sweep
         self.messages = 0
         self.server_id = server_id
         self.behind_proxy = behind_proxy
@@ -289,6 +290,12 @@ class MatchServer:
         self.lobby.sweep()
         self.save()
 
+    def tend_heap(self) -> None:
+        """The collector's second (game.net.heap), told whether players poured in; a new second begins."""
+        if self.heap is not None:
+            self.heap.tick(calm=calm_second(self.opened, len(self._live)))
+        self.opened = 0
+
     async def _sweep_loop(self) -> None:
         while True:
             await asyncio.sleep(self.limits.sweep_interval)
@@ -296,8 +303,7 @@ class MatchServer:
                 self.sweep()
                 if self.cluster is not None:
                     await self.cluster.tidy()
-                if self.heap is not None:
-                    self.heap.tick()
+                self.tend_heap()
             except Exception:  # pragma: no cover - a bug must not stop the sweeps
                 log.exception("sweep failed")
 
@@ -310,6 +316,7 @@ class MatchServer:
         send = Outlet(ws, budget, self.hold)
         seat: Optional[Tuple[Room, int]] = None
         self._live.add(ws)
+        self.opened += 1
         try:
             async for raw in ws:
                 arrived = time.perf_counter()

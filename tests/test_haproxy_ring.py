@@ -1,0 +1,149 @@
+"""deploy/haproxy.cfg run by a real HAProxy in front of three stand-in
+processes on the loopback: when one of them is gone, its matches (by the
+code in ``m``) split evenly between the other two, and the codes of the
+two that live stay where they were (the consistent hash)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Dict, List, Optional
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from support import ROOT
+
+SCRIPT = ROOT / "deploy" / "local-cluster.sh"
+
+
+def _haproxy() -> str:
+    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.access("/usr/sbin/haproxy", os.X_OK) else "")
+    if not found or sys.platform == "win32" or shutil.which("bash") is None:
+        pytest.skip("HAProxy (Debian's package haproxy) and bash are needed to run the configuration")
+    return found
+
+
+def _free_run(count: int) -> int:
+    """A first port of ``count`` consecutive free ports on 127.0.0.1."""
+    rng = random.Random()
+    for _ in range(200):
+        base = rng.randrange(20000, 60000)
+        socks = []
+        try:
+            for port in range(base, base + count):
+                s = socket.socket()
+                s.bind(("127.0.0.1", port))
+                socks.append(s)
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in socks:
+                s.close()
+    raise RuntimeError("no free ports")
+
+
+class StandIn(ThreadingHTTPServer):
+    """A server process's stand-in: /healthz answers 200; every other request
+    is counted by its ``m`` and answered 200."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int):
+        self.seen: List[str] = []
+        super().__init__(("127.0.0.1", port), _Handler)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        assert isinstance(self.server, StandIn)
+        if not self.path.startswith("/healthz"):
+            self.server.seen.append(parse_qs(urlparse(self.path).query).get("m", [""])[0])
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.send_header("Connection", "close")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def _route(port: int, codes: List[str], stand_ins: Dict[str, StandIn]) -> Dict[str, str]:
+    """Which stand-in each code reaches through HAProxy."""
+    for s in stand_ins.values():
+        s.seen.clear()
+    for code in codes:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/?m={code}", timeout=5) as reply:
+            assert reply.status == 200
+    return {code: name for name, s in stand_ins.items() for code in s.seen}
+
+
+def _wait_down(stats: int, name: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"http://127.0.0.1:{stats}/;csv", timeout=5) as reply:
+            rows = reply.read().decode().splitlines()
+        if any(r.startswith(f"servers,{name},") and ",DOWN," in r for r in rows):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{name} never counted down")
+
+
+def test_a_gone_process_s_matches_split_evenly_between_the_others(tmp_path: Path):
+    haproxy = _haproxy()
+    base = _free_run(6)  # base+1..3: the stand-ins; base+4: players; base+5: stats
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BACKGAMMON_CLUSTER_")}
+    env.update(BACKGAMMON_CLUSTER_DIR=str(tmp_path / "cluster"), BACKGAMMON_CLUSTER_BASE=str(base),
+               BACKGAMMON_CLUSTER_PORT=str(base + 4), BACKGAMMON_CLUSTER_STATS_PORT=str(base + 5))
+    done = subprocess.run(["bash", str(SCRIPT), "haproxy-config", "3"], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    cfg = tmp_path / "haproxy.cfg"
+    cfg.write_text(done.stdout, encoding="utf-8")
+    stand_ins = {f"s{i}": StandIn(base + i) for i in (1, 2, 3)}
+    threads = [threading.Thread(target=s.serve_forever, daemon=True) for s in stand_ins.values()]
+    for t in threads:
+        t.start()
+    proc: Optional[subprocess.Popen] = None
+    try:
+        proc = subprocess.Popen([haproxy, "-db", "-f", str(cfg)], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", base + 4), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, "HAProxy did not start"
+                time.sleep(0.1)
+        rng = random.Random(38)
+        codes = ["".join(rng.choice("ABCDEFGHJKMNPQRSTVWXYZ23456789") for _ in range(10)) for _ in range(600)]
+        before = _route(base + 4, codes, stand_ins)
+        assert len(before) == len(codes)
+        gone = "s3"
+        stand_ins[gone].shutdown()
+        stand_ins[gone].server_close()
+        _wait_down(base + 5, gone, time.monotonic() + 15)
+        after = _route(base + 4, codes, {k: v for k, v in stand_ins.items() if k != gone})
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        for s in stand_ins.values():
+            s.server_close()
+    moved = [code for code in codes if before[code] == gone]
+    assert 100 < len(moved) < 300  # about a third of the codes were the gone one's
+    assert all(after[code] == before[code] for code in codes if before[code] != gone)  # the others stay
+    share = sum(1 for code in moved if after[code] == "s1") / len(moved)
+    assert 0.4 <= share <= 0.6, f"s1 took {share:.0%} of the gone process's matches"
