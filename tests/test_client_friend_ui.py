@@ -233,6 +233,35 @@ def test_the_guest_throws_the_opening_roll_resignation_and_rematch(pair):
     assert isinstance(host.session, NetSession) and (host.session.me, guest.session.me) == (1, 0)
 
 
+def test_next_game_on_the_result_follows_the_friend_who_went_on_first(pair):
+    # A 5-point friend match: the guest presses Next game first; the host's result, still up,
+    # must then take the host into that game (it stayed on the result, its Next game doing nothing).
+    host, guest = pair
+    host.click_button(host.scene.rows["length"].button_for(5))
+    hs, gs = host_and_join(host, guest)
+    assert hs.match.length == gs.match.length == 5
+    guest.click(guest.dice_pos())
+    until([host, guest], lambda: hs.game.phase == gs.game.phase == "move" and not host.scene.animator.busy
+          and not guest.scene.animator.busy, timeout=15)
+    mover, answerer = (host, guest) if hs.game.turn == 0 else (guest, host)
+    mover.scene.do(Resign())
+    mover.click_button(mover.scene.answer_buttons[0])  # a single game
+    until([host, guest], lambda: isinstance(answerer.scene, DialogScene), timeout=15)
+    answerer.click_button(answerer.scene.answer_buttons[0])  # accepted
+    until([host, guest], lambda: isinstance(host.scene, ResultScene) and isinstance(guest.scene, ResultScene), timeout=20)
+    guest.click_button(guest.scene.result_buttons["next_game"])
+    until([host, guest], lambda: isinstance(guest.scene, MatchScene) and gs.match.game_number == 2
+          and bool(hs.remote.events), timeout=15)
+    result = host.scene
+    assert isinstance(result, ResultScene) and hs.match.game_number == 1  # (the friend's "next" waits under it)
+    host.click_button(result.result_buttons["next_game"])
+    until([host, guest], lambda: isinstance(host.scene, MatchScene) and hs.match.game_number == 2, timeout=10)
+    assert hs.game.phase == "opening" and hs.match.score == gs.match.score
+    host.click(host.dice_pos())  # and the new game goes on, on both boards
+    until([host, guest], lambda: hs.game.phase == gs.game.phase == "move", timeout=15)
+    assert hs.match.to_json()["game"]["log"] == gs.match.to_json()["game"]["log"]
+
+
 class Clock:
     """Seconds that pass only when the test says so."""
 

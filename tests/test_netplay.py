@@ -210,6 +210,41 @@ def test_both_asking_for_the_next_game_at_once_starts_it_once(server):
         a.leave(), b.leave()
 
 
+def test_next_game_on_the_result_screen_follows_the_friend_who_went_on_first(server):
+    # The result screen reads the connection with the board busy (nothing is shown under it), so
+    # the friend's "next" waits there; pressing Next game then must follow it into the new game,
+    # not wait for the board below, which never comes while the result is up (it stayed stuck).
+    thread, url, _ = server
+    a, b = sessions(url, length=3)
+    try:
+        rng = random.Random(7)
+        end = time.monotonic() + 60
+        while not (a.game.phase == "over" and b.game.phase == "over" and not a.remote.busy and not b.remote.busy):
+            assert time.monotonic() < end
+            for s in (a, b):
+                s.update(0.05)
+                s.drain()
+                if s.human_to_act:
+                    act_as_people(s, rng)
+            time.sleep(0.002)
+        number = a.match.game_number
+        assert b.next_game()  # the friend goes on first
+        end = time.monotonic() + 15
+        while not (a.remote.events and a.remote.events[0].kind == "next"):
+            assert time.monotonic() < end
+            a.update(0.05, display_busy=True)  # as the result screen reads it
+            b.update(0.05)
+            time.sleep(0.002)
+        assert a.game.phase == "over" and a.can_next_game()  # (the friend's "next" waits: Next game follows it)
+        assert a.next_game()  # Next game pressed: the board follows the friend into the new game
+        assert a.match.game_number == number + 1 and a.game.phase == "opening" and not a.outbox.busy
+        run([a, b], lambda: len(a.game.log) > 3 and len(b.game.log) > 3)  # and the new game goes on
+        room = thread.server.lobby.rooms[a.client.code]
+        assert a.match.game_number == b.match.game_number == room.match.game_number == number + 1
+    finally:
+        a.leave(), b.leave()
+
+
 def test_a_play_sent_while_the_connection_is_down_is_done_once(server):
     # The play goes out after the reconnection; the client also sends it again on the state
     # the server gives it on reconnecting (it may have been lost).  The server does it once:

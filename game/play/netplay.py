@@ -90,6 +90,10 @@ class RemoteSeat:
         """Is something of the friend's still to be shown?"""
         return bool(self.events or self._plan)
 
+    def went_on(self, over: bool) -> bool:
+        """The game ``over``, is the friend's "next" (the next game begun) what waits first?"""
+        return over and bool(self.events) and self.events[0].kind == "next"
+
     def cancel(self) -> None:
         """A new game or a fresh copy of the match: a play half shown is dropped
         (the events still to come are kept)."""
@@ -228,8 +232,10 @@ class NetSession(HeldSession):
 
     @property
     def behind(self) -> bool:
-        """Is something the friend did, which the server reported, still to be shown on this board?"""
-        return not self.fallback and self.remote.busy and not self._showing_next
+        """Is something the friend did, which the server reported, still to be shown on this board?
+        (Not the friend's "next" after the game: this player's Next game follows it.)"""
+        return (not self.fallback and self.remote.busy and not self._showing_next
+                and not self.remote.went_on(self.game.phase == OVER))
 
     @property
     def computer_to_act(self) -> bool:
@@ -263,8 +269,11 @@ class NetSession(HeldSession):
                 return Session.next_game(self)
             finally:
                 self._showing_next = False
+        if self.remote.went_on(self.game.phase == OVER) and not self.fallback:
+            self.remote.events.popleft()  # the friend went on first (seen from the result, under which
+            return self.next_game(_remote=True)  # nothing is shown): this board follows into that game
         if self.remote.events and not self.fallback:
-            return False  # the friend's "next" is on its way: it is shown first
+            return False  # the friend's events are shown first
         return super().next_game()
 
     def ask_rematch(self) -> bool:
@@ -309,9 +318,8 @@ class NetSession(HeldSession):
         if listening:
             self._poll()
             self._host_gone_long()
-            events = self.remote.events
-            if events and events[0].kind == "next" and self.game.phase == OVER and not display_busy:
-                events.popleft()
+            if self.remote.went_on(self.game.phase == OVER) and not display_busy:
+                self.remote.events.popleft()
                 self.next_game(_remote=True)
         super().update(dt, display_busy)
         if listening and not self.fallback:
