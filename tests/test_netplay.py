@@ -4,15 +4,17 @@ makes them, the friend's shown like the computer's."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from typing import List
+from typing import Iterator, List, Tuple
 
 import pytest
 
 from game.net.client import NetClient
 from game.net.inbound import State
 from game.net.protocol import Create, Join
+from game.net.rooms import Room
 from game.play.netplay import NetSession, RemoteSeat
 from game.store.settings import Settings
 from tests.net_support import FakeClock, racing_play, start_server
@@ -181,14 +183,14 @@ def test_the_last_play_ends_the_match_once_the_server_has_it_then_a_rematch(serv
         a.leave(), b.leave()
 
 
-def test_both_asking_for_the_next_game_at_once_starts_it_once(server):
-    # Either player may start the next game of a match.  Both at the same moment: the server
-    # takes one and refuses the other as stale; the refused one must not start a second game,
-    # nor stop the match.
+@contextlib.contextmanager
+def a_game_over(server, seed: int) -> Iterator[Tuple[Room, NetSession, NetSession]]:
+    """Two sessions of a 3-point match, played as people until the first game is over on both
+    boards (everything shown): the server's room and the two; both leave at the end."""
     thread, url, _ = server
     a, b = sessions(url, length=3)
     try:
-        rng = random.Random(5)
+        rng = random.Random(seed)
         end = time.monotonic() + 60
         while not (a.game.phase == "over" and b.game.phase == "over" and not a.remote.busy and not b.remote.busy):
             assert time.monotonic() < end
@@ -198,35 +200,30 @@ def test_both_asking_for_the_next_game_at_once_starts_it_once(server):
                 if s.human_to_act:
                     act_as_people(s, rng)
             time.sleep(0.002)
+        yield thread.server.lobby.rooms[a.client.code], a, b
+    finally:
+        a.leave(), b.leave()
+
+
+def test_both_asking_for_the_next_game_at_once_starts_it_once(server):
+    # Either player may start the next game of a match.  Both at the same moment: the server
+    # takes one and refuses the other as stale; the refused one must not start a second game,
+    # nor stop the match.
+    with a_game_over(server, 5) as (room, a, b):
         number = a.match.game_number
         assert a.next_game() and b.next_game()  # both, before either hears of the other's
         run([a, b], lambda: not a.outbox.busy and not b.outbox.busy and a.game.phase == b.game.phase == "opening",
             act=False, timeout=15)
-        room = thread.server.lobby.rooms[a.client.code]
         assert room.match.game_number == a.match.game_number == b.match.game_number == number + 1
         run([a, b], lambda: a.match.game_number == number + 1 and len(a.game.log) > 3 and len(b.game.log) > 3)
         assert a.match.game_number == b.match.game_number == room.match.game_number == number + 1
-    finally:
-        a.leave(), b.leave()
 
 
 def test_next_game_on_the_result_screen_follows_the_friend_who_went_on_first(server):
     # The result screen reads the connection with the board busy (nothing is shown under it), so
     # the friend's "next" waits there; pressing Next game then must follow it into the new game,
     # not wait for the board below, which never comes while the result is up (it stayed stuck).
-    thread, url, _ = server
-    a, b = sessions(url, length=3)
-    try:
-        rng = random.Random(7)
-        end = time.monotonic() + 60
-        while not (a.game.phase == "over" and b.game.phase == "over" and not a.remote.busy and not b.remote.busy):
-            assert time.monotonic() < end
-            for s in (a, b):
-                s.update(0.05)
-                s.drain()
-                if s.human_to_act:
-                    act_as_people(s, rng)
-            time.sleep(0.002)
+    with a_game_over(server, 7) as (room, a, b):
         number = a.match.game_number
         assert b.next_game()  # the friend goes on first
         end = time.monotonic() + 15
@@ -239,10 +236,7 @@ def test_next_game_on_the_result_screen_follows_the_friend_who_went_on_first(ser
         assert a.next_game()  # Next game pressed: the board follows the friend into the new game
         assert a.match.game_number == number + 1 and a.game.phase == "opening" and not a.outbox.busy
         run([a, b], lambda: len(a.game.log) > 3 and len(b.game.log) > 3)  # and the new game goes on
-        room = thread.server.lobby.rooms[a.client.code]
         assert a.match.game_number == b.match.game_number == room.match.game_number == number + 1
-    finally:
-        a.leave(), b.leave()
 
 
 def test_a_play_sent_while_the_connection_is_down_is_done_once(server):
