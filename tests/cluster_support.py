@@ -19,9 +19,17 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "deploy" / "local-cluster.sh"
 
 
+def haproxy_binary() -> Optional[str]:
+    """HAProxy's program (Debian puts it in /usr/sbin, often outside PATH), or None."""
+    found = shutil.which("haproxy")
+    if found is None and os.access("/usr/sbin/haproxy", os.X_OK):
+        found = "/usr/sbin/haproxy"
+    return found if sys.platform != "win32" else None
+
+
 def missing() -> Optional[str]:
     """Why a cluster cannot run here (None: it can)."""
-    if shutil.which("haproxy") is None and not os.path.exists("/usr/sbin/haproxy"):
+    if haproxy_binary() is None:
         return "HAProxy is not installed (Debian: apt-get install haproxy)"
     if shutil.which("pg_ctl") is None and not glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"):
         return "PostgreSQL is not installed (Debian: apt-get install postgresql)"

@@ -17,6 +17,7 @@ from typing import Dict, List, Tuple
 
 import pytest
 
+from cluster_support import haproxy_binary
 from support import ROOT
 
 DEPLOY = ROOT / "deploy"
@@ -32,8 +33,8 @@ needs_bash = pytest.mark.skipif(sys.platform == "win32" or shutil.which("bash") 
 
 
 def _haproxy() -> str:
-    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.access("/usr/sbin/haproxy", os.X_OK) else "")
-    if not found or sys.platform == "win32":
+    found = haproxy_binary()
+    if not found:
         pytest.skip("HAProxy is not installed (Debian's package haproxy): its check of the configuration is skipped")
     return found
 

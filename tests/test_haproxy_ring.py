@@ -10,7 +10,6 @@ import random
 import shutil
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -21,36 +20,19 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from cluster_support import haproxy_binary
 from support import ROOT
+
+from cluster_load import free_ports  # (benchmarks/, on the path by support)
 
 SCRIPT = ROOT / "deploy" / "local-cluster.sh"
 
 
 def _haproxy() -> str:
-    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.access("/usr/sbin/haproxy", os.X_OK) else "")
-    if not found or sys.platform == "win32" or shutil.which("bash") is None:
+    found = haproxy_binary()
+    if not found or shutil.which("bash") is None:
         pytest.skip("HAProxy (Debian's package haproxy) and bash are needed to run the configuration")
     return found
-
-
-def _free_run(count: int) -> int:
-    """A first port of ``count`` consecutive free ports on 127.0.0.1."""
-    rng = random.Random()
-    for _ in range(200):
-        base = rng.randrange(20000, 60000)
-        socks = []
-        try:
-            for port in range(base, base + count):
-                s = socket.socket()
-                s.bind(("127.0.0.1", port))
-                socks.append(s)
-            return base
-        except OSError:
-            continue
-        finally:
-            for s in socks:
-                s.close()
-    raise RuntimeError("no free ports")
 
 
 class StandIn(ThreadingHTTPServer):
@@ -102,10 +84,10 @@ def _wait_down(stats: int, name: str, deadline: float) -> None:
 
 def test_a_gone_process_s_matches_split_evenly_between_the_others(tmp_path: Path):
     haproxy = _haproxy()
-    base = _free_run(6)  # base+1..3: the stand-ins; base+4: players; base+5: stats
+    players, stats, base, _ = free_ports(3)  # base+1..3: the stand-ins
     env = {k: v for k, v in os.environ.items() if not k.startswith("BACKGAMMON_CLUSTER_")}
     env.update(BACKGAMMON_CLUSTER_DIR=str(tmp_path / "cluster"), BACKGAMMON_CLUSTER_BASE=str(base),
-               BACKGAMMON_CLUSTER_PORT=str(base + 4), BACKGAMMON_CLUSTER_STATS_PORT=str(base + 5))
+               BACKGAMMON_CLUSTER_PORT=str(players), BACKGAMMON_CLUSTER_STATS_PORT=str(stats))
     done = subprocess.run(["bash", str(SCRIPT), "haproxy-config", "3"], capture_output=True, text=True,
                           timeout=60, env=env)
     assert done.returncode == 0, done.stderr
@@ -122,20 +104,20 @@ def test_a_gone_process_s_matches_split_evenly_between_the_others(tmp_path: Path
         deadline = time.monotonic() + 15
         while True:
             try:
-                socket.create_connection(("127.0.0.1", base + 4), timeout=1).close()
+                socket.create_connection(("127.0.0.1", players), timeout=1).close()
                 break
             except OSError:
                 assert time.monotonic() < deadline and proc.poll() is None, "HAProxy did not start"
                 time.sleep(0.1)
         rng = random.Random(38)
         codes = ["".join(rng.choice("ABCDEFGHJKMNPQRSTVWXYZ23456789") for _ in range(10)) for _ in range(600)]
-        before = _route(base + 4, codes, stand_ins)
+        before = _route(players, codes, stand_ins)
         assert len(before) == len(codes)
         gone = "s3"
         stand_ins[gone].shutdown()
         stand_ins[gone].server_close()
-        _wait_down(base + 5, gone, time.monotonic() + 15)
-        after = _route(base + 4, codes, {k: v for k, v in stand_ins.items() if k != gone})
+        _wait_down(stats, gone, time.monotonic() + 15)
+        after = _route(players, codes, {k: v for k, v in stand_ins.items() if k != gone})
     finally:
         if proc is not None:
             proc.terminate()
