@@ -221,28 +221,36 @@ class Player:
             await self._send(ws, {"type": "join", "code": self.record.code, "name": "bot"})
 
     async def _read(self, ws: Socket) -> None:
+        """Read and handle messages until the connection ends.  Only a resume
+        waits with a time limit; an intent's own limit is a timer
+        (:meth:`_arm`), so that thousands of idle players wake nobody."""
         while True:
-            now = time.monotonic()
-            wait = 1.0
             if self.resume_sent is not None:
-                wait = self.resume_sent + RESUME_WAIT - now
+                wait = self.resume_sent + RESUME_WAIT - time.monotonic()
                 if wait <= 0:
                     raise TryAgain("resume unanswered")
-            elif self.pending is not None and not self.pending.asked:
-                wait = self.pending.at + UNANSWERED - now
-                if wait <= 0:
-                    self.tally.unanswered += 1
-                    self.pending.asked = True
-                    await self._send(ws, {"type": "sync"})
+                try:
+                    raw = await _within(ws.recv(), wait)
+                except asyncio.TimeoutError:
                     continue
-            if self.stop.is_set() and self.quiet:
-                return
-            try:
-                raw = await _within(ws.recv(), max(0.05, min(wait, 1.0)))
-            except asyncio.TimeoutError:
-                continue
+            else:
+                raw = await ws.recv()
             self.tally.received += 1
             self._handle(ws, json.loads(raw))
+
+    def _arm(self, pending: Pending) -> None:
+        """Ask for the match (``sync``) if ``pending``, sent now, is not
+        answered within :data:`UNANSWERED` seconds on its live connection."""
+        asyncio.get_running_loop().call_later(UNANSWERED, self._unanswered, pending, pending.at)
+
+    def _unanswered(self, pending: Pending, at: float) -> None:
+        ws = self.ws
+        if (self.pending is not pending or pending.asked or pending.at != at or ws is None or ws is not pending.ws
+                or self.resume_sent is not None):
+            return  # answered, asked already, sent again since, or the connection was lost meanwhile
+        self.tally.unanswered += 1
+        pending.asked = True
+        self._send_soon(ws, {"type": "sync"})
 
     def _handle(self, ws: Socket, doc: Dict[str, Any]) -> None:
         kind = doc["type"]
@@ -304,6 +312,7 @@ class Player:
                 self.tally.resent += 1
                 self.record.sends.append((self.role, pending.number, seq, self.me))
                 self._send_soon(ws, dict(pending.msg))
+                self._arm(pending)
                 return
             self.pending = None  # applied (the seq moved on), or given up
         self._next(ws)
@@ -364,6 +373,7 @@ class Player:
             self.pending = Pending(self.intents, seq, msg, time.monotonic(), ws)
             if msg["type"] != "rematch":
                 self.record.sends.append((self.role, self.intents, seq, me))
+            self._arm(self.pending)
             try:
                 await self._send(ws, dict(msg))
             except Exception:
@@ -438,13 +448,23 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
 
 
 def client_process(base: str, matches: int, think: float, ramp: float, seed: int, probe: bool, record_updates: bool,
-                   out: Any, go: Any, end: Any, finish: float, stuck_after: float, nice: int = 0) -> None:
-    """A process of bots (niced unless it is the probe, as if on other machines)."""
+                   out: Any, go: Any, end: Any, finish: float, stuck_after: float, nice: int = 0,
+                   loop: str = "asyncio") -> None:
+    """A process of bots (niced unless it is the probe, as if on other machines;
+    on uvloop for ``loop`` "uvloop", or "auto" where it is installed, unless it is the probe)."""
     _stop_signals()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of connections
     if nice and not probe:
         os.nice(nice)
+    if loop != "asyncio" and not probe:
+        try:
+            import uvloop
+        except ImportError:
+            if loop == "uvloop":
+                raise
+        else:
+            uvloop.install()
     asyncio.run(client_main(base, matches, think, ramp, seed, probe, record_updates, out, go, end, finish,
                             stuck_after))

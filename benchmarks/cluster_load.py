@@ -8,8 +8,9 @@ through HAProxy, rematch after rematch, with bots in other processes
 code, a think time before each action, reconnecting and resuming on every
 loss).  As in server_load.py, the round trips (an intent sent -> the update of
 its state back) are measured by a probe process at normal priority that plays
-``--probe-matches`` of the matches, while the load bots run niced, over one
-window once every process has ramped up.
+``--probe-matches`` of the matches, while the load bots run niced (and on
+uvloop where it is installed: ``--bot-loop``), over one window once every
+process has ramped up.
 
     .venv/bin/python benchmarks/server_load.py --cluster 3 [--matches 3000] [--think 3] [--duration 60]
     .venv/bin/python benchmarks/server_load.py --cluster 3 --kill-every 6 --kills 10
@@ -27,7 +28,7 @@ that every match's actions (``bg_actions``) are numbered 1..max without a gap,
 that max is the last state its bots saw, and that each action answers one
 intent.  Prints one block of figures (with the kills, each kill's players and
 the longest of their ways back).  ``BACKGAMMON_SERVER_ARGS`` adds arguments
-to every server process (e.g. ``--gc-stats 1``: the collector's pauses, in
+to every server process (e.g. ``--gc-stats 1`` or ``--event-loop asyncio``: the collector's pauses, in
 each server's log in the state folder while the run lasts).  Everything is stopped at the end
 (``down``, then ``clean``), also on Ctrl+C or an error.  Loopback only.
 
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import importlib.util
 import json
 import multiprocessing as mp
 import os
@@ -324,7 +326,7 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
     print(f"cluster: {args.cluster} server processes on PostgreSQL behind HAProxy (deploy/local-cluster.sh), "
           f"loopback; {args.matches} concurrent matches ({total('in_play')} of {total('players')} players in play "
           f"at the end), think {args.think} s, measured {elapsed:.0f} s; bots in {args.client_procs} other processes "
-          f"(nice {args.bot_nice}), round trips measured by a probe process playing {args.probe_matches} of the matches")
+          f"(nice {args.bot_nice}, {bot_loop(args.bot_loop)}), round trips measured by a probe process playing {args.probe_matches} of the matches")
     print(f"messages per second through HAProxy (both directions): {total('messages') / elapsed:.0f}; "
           f"games finished: {total('games')}")
     if rtts:
@@ -391,6 +393,13 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
+def bot_loop(choice: str) -> str:
+    """The load bots' event loop for ``--bot-loop`` (auto: uvloop where it is installed)."""
+    if choice == "auto":
+        return "uvloop" if importlib.util.find_spec("uvloop") is not None else "asyncio"
+    return choice
+
+
 def run_cluster(args: argparse.Namespace) -> int:
     """``server_load.py --cluster N``: the whole run; 0 when it ran (the figures say how it went)."""
     missing = missing_tools()
@@ -416,7 +425,7 @@ def run_cluster(args: argparse.Namespace) -> int:
             probe = i == len(per)
             p = mp.Process(target=client_process, daemon=True,
                            args=(url, n, args.think, args.ramp, i, probe, args.pg_restart, out, go, end, FINISH,
-                                 stuck_after, args.bot_nice))
+                                 stuck_after, args.bot_nice, args.bot_loop))
             p.start()
             procs.append(p)
         seated = sum(out.get(timeout=args.ramp + 300)["seated"] for _ in procs)

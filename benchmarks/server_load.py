@@ -376,6 +376,10 @@ def main() -> int:
     ap.add_argument("--bot-nice", type=int, default=10,
                     help="niceness of the load bots' processes (0: as the server), so that on a machine with few "
                          "cores the bots' own work (move generation) does not stand in the server's queue")
+    ap.add_argument("--bot-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                    help="the load bots' event loop with --cluster (auto: uvloop where it is installed; it spends "
+                         "fewer of the shared cores on the bots, which stand for other people's computers); "
+                         "the probe stays on asyncio, as the game")
     ap.add_argument("--probe-matches", type=int, default=10,
                     help="of the matches, how many a separate, lightly loaded process plays, measuring the round trips")
     ap.add_argument("--gc", choices=("server", "default"), default="server",

@@ -74,6 +74,10 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
     parser.add_argument("--download-url", metavar="URL", default=None,
                         help="where the join pages send players who do not have the game yet (http(s)://)")
     parser.add_argument("--verbose", action="store_true", help="log each match")
+    parser.add_argument("--event-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help="the event loop: uvloop (libuv: fewer CPU cycles a connection and a message) or "
+                             "Python's own asyncio; auto (the default): uvloop where it is installed "
+                             "(the cluster extra installs it where it exists)")
     parser.add_argument("--gc-stats", type=float, default=0.0, metavar="SECONDS",
                         help="every SECONDS, print the garbage collector's pauses (for measuring)")
     args = parser.parse_args(argv)
@@ -83,9 +87,32 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
         parser.error("--download-url must be an http:// or https:// address")
     if is_url(args.store) and not postgres_available():
         parser.error("a postgresql:// store needs psycopg: pip install 'backgammon[cluster]'")
+    if args.event_loop == "uvloop" and loop_policy("uvloop") is None:
+        parser.error("--event-loop uvloop needs uvloop: pip install uvloop")
     if args.connections_per_address < 0 or args.matches_per_address < 1:
         parser.error("--connections-per-address must be 0 or more, --matches-per-address 1 or more")
     return args
+
+
+def loop_policy(choice: str) -> Optional[asyncio.AbstractEventLoopPolicy]:
+    """The event loop policy of ``--event-loop``: uvloop's for "uvloop", and
+    for "auto" where uvloop is installed; None: Python's own.
+
+    >>> loop_policy("asyncio") is None
+    True
+    """
+    if choice == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.EventLoopPolicy()
+
+
+def event_loop_name() -> str:
+    """Which event loop runs (for the first line the server prints)."""
+    return "uvloop" if type(asyncio.get_running_loop()).__module__.startswith("uvloop") else "asyncio"
 
 
 def tls_context(certfile: str, keyfile: Optional[str] = None) -> ssl.SSLContext:
@@ -141,7 +168,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     async def run() -> None:
         host, port = await server.start()
-        print(f"backgammon match server on {server.scheme}://{host}:{port} (Ctrl+C stops it)", flush=True)
+        print(f"backgammon match server on {server.scheme}://{host}:{port} (Ctrl+C stops it; "
+              f"event loop: {event_loop_name()})", flush=True)
         stats = asyncio.ensure_future(report_pauses(server, args.gc_stats)) if args.gc_stats > 0 else None
         serving = asyncio.ensure_future(server.serve_forever())
         loop = asyncio.get_running_loop()
@@ -155,6 +183,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                 stats.cancel()
             await server.close()
 
+    policy = loop_policy(args.event_loop)
+    if policy is not None:
+        asyncio.set_event_loop_policy(policy)
     try:
         asyncio.run(run())
     except KeyboardInterrupt:

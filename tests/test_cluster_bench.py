@@ -60,3 +60,45 @@ def test_each_way_back_counts_for_the_kill_before_its_loss():
     parts = [(1.0, 0.5, 1, 10.2), (2.0, 1.0, 1, 15.9), (0.5, 0.5, 1, 16.1), (4.0, 4.0, 2, 9.0)]  # the last: before any
     assert by_kill(parts, kills) == [(2, 3.0), (1, 1.0), (0, 0.0)]
     assert by_kill([], kills) == [(0, 0.0)] * 3
+
+
+def test_an_intent_unanswered_on_its_live_connection_asks_for_the_match_once(monkeypatch):
+    # a bot's intent has a timer of its own (no read of thousands of idle players wakes for it): an
+    # intent left unanswered on its live connection asks for the match (sync) once; one answered, one
+    # sent again since, or one whose connection was lost meanwhile asks for nothing
+    import asyncio
+    import json
+    import random
+
+    import cluster_bots
+    from cluster_bots import MatchRecord, Pending, Player, Tally
+
+    monkeypatch.setattr(cluster_bots, "UNANSWERED", 0.05)
+
+    class Socket:
+        def __init__(self):
+            self.sent = []
+
+        async def send(self, text):
+            self.sent.append(json.loads(text)["type"])
+
+    async def scene():
+        loop = asyncio.get_running_loop()
+        tally = Tally()
+        players = [Player("ws://127.0.0.1:9", 0, MatchRecord("ABCDEFGHJK"), loop.create_future(), tally, 1.0,
+                          asyncio.Event(), random.Random(1)) for _ in range(4)]
+        sockets = [Socket() for _ in players]
+        for player, ws in zip(players, sockets):
+            player.ws = ws
+            player.pending = Pending(1, 5, {"type": "roll", "seq": 5}, loop.time(), ws)
+            player._arm(player.pending)
+        players[1].pending = None                                   # answered
+        players[2].pending.at += 0.01                               # sent again since (armed anew then)
+        players[3].ws = None                                        # the connection lost
+        await asyncio.sleep(0.2)
+        return tally, sockets, players
+
+    tally, sockets, players = asyncio.run(scene())
+    assert tally.unanswered == 1
+    assert [s.sent for s in sockets] == [["sync"], [], [], []]
+    assert players[0].pending.asked
