@@ -28,8 +28,8 @@ that every match's actions (``bg_actions``) are numbered 1..max without a gap,
 that max is the last state its bots saw, and that each action answers one
 intent.  Prints one block of figures (with the kills, each kill's players and
 the longest of their ways back).  ``BACKGAMMON_SERVER_ARGS`` adds arguments
-to every server process (e.g. ``--gc-stats 1`` or ``--event-loop asyncio``: the collector's pauses, in
-each server's log in the state folder while the run lasts).  Everything is stopped at the end
+to every server process (e.g. ``--gc-stats 1``: the collector's pauses, in
+each server's log in the state folder while the run lasts; ``--event-loop asyncio``).  Everything is stopped at the end
 (``down``, then ``clean``), also on Ctrl+C or an error.  Loopback only.
 
 Targets (issue 38): 3,000 matches on 3 processes at a round-trip p99 <= 100 ms;

@@ -17,6 +17,13 @@ With ``--certfile FILE --keyfile FILE`` it serves ``wss://`` (and its join
 pages over ``https://``); ``--download-url URL`` is linked from the join
 pages for players who do not have the game yet.
 
+``--event-loop`` picks the event loop: uvloop where it is installed (the
+``cluster`` extra installs it) and the server makes no TLS itself, else
+Python's own asyncio.  (The TLS handshake is made by each connection once
+it is counted against its address, :mod:`game.net.gate`; uvloop starts
+reading a connection before its protocol could wait, so the client's first
+TLS bytes would be lost: behind HAProxy, TLS ends at the proxy.)
+
 The process does nothing but serve, so it runs the cycle collector's policy
 of :mod:`game.net.heap` (what lives on is frozen once a second, out of the
 full collections' way); ``--gc-stats`` prints the collector's pauses.
@@ -28,7 +35,7 @@ import argparse
 import asyncio
 import signal
 import ssl
-from typing import List, Optional
+from typing import Any, Callable, Coroutine, List, Optional
 
 from .net import eventlog
 from .net.heap import PauseLog, ServerHeap
@@ -76,8 +83,9 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="log each match")
     parser.add_argument("--event-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
                         help="the event loop: uvloop (libuv: fewer CPU cycles a connection and a message) or "
-                             "Python's own asyncio; auto (the default): uvloop where it is installed "
-                             "(the cluster extra installs it where it exists)")
+                             "Python's own asyncio; auto (the default): uvloop where it is installed (the cluster "
+                             "extra installs it where it exists) and the server does not make TLS itself "
+                             "(--certfile: asyncio)")
     parser.add_argument("--gc-stats", type=float, default=0.0, metavar="SECONDS",
                         help="every SECONDS, print the garbage collector's pauses (for measuring)")
     args = parser.parse_args(argv)
@@ -87,27 +95,35 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
         parser.error("--download-url must be an http:// or https:// address")
     if is_url(args.store) and not postgres_available():
         parser.error("a postgresql:// store needs psycopg: pip install 'backgammon[cluster]'")
-    if args.event_loop == "uvloop" and loop_policy("uvloop") is None:
+    if args.event_loop == "uvloop" and args.certfile is not None:
+        parser.error("--certfile runs on asyncio (the server's TLS handshakes count each connection first, "
+                     "which uvloop does not allow): end TLS at the proxy to run on uvloop")
+    if args.event_loop == "uvloop" and runner("uvloop") is asyncio.run:
         parser.error("--event-loop uvloop needs uvloop: pip install uvloop")
+    if args.event_loop == "auto" and args.certfile is not None:
+        args.event_loop = "asyncio"
     if args.connections_per_address < 0 or args.matches_per_address < 1:
         parser.error("--connections-per-address must be 0 or more, --matches-per-address 1 or more")
     return args
 
 
-def loop_policy(choice: str) -> Optional[asyncio.AbstractEventLoopPolicy]:
-    """The event loop policy of ``--event-loop``: uvloop's for "uvloop", and
-    for "auto" where uvloop is installed; None: Python's own.
+def runner(choice: str) -> Callable[[Coroutine[Any, Any, None]], None]:
+    """What runs the server's coroutine for ``--event-loop``: ``uvloop.run``
+    for "uvloop", and for "auto" where uvloop is installed; else ``asyncio.run``.
+    Neither changes the event loop policy of the process (tests call
+    :func:`main` in theirs).
 
-    >>> loop_policy("asyncio") is None
+    >>> runner("asyncio") is asyncio.run
     True
     """
-    if choice == "asyncio":
-        return None
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.EventLoopPolicy()
+    if choice != "asyncio":
+        try:
+            import uvloop
+        except ImportError:
+            pass
+        else:
+            return uvloop.run
+    return asyncio.run
 
 
 def event_loop_name() -> str:
@@ -183,11 +199,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 stats.cancel()
             await server.close()
 
-    policy = loop_policy(args.event_loop)
-    if policy is not None:
-        asyncio.set_event_loop_policy(policy)
     try:
-        asyncio.run(run())
+        runner(args.event_loop)(run())
     except KeyboardInterrupt:
         pass
     except StoreError as exc:

@@ -192,11 +192,16 @@ def test_a_damaged_match_is_dropped_and_the_others_are_read(tmp_path, caplog):
 
 
 def test_a_store_that_cannot_be_opened_is_a_clear_error(tmp_path):
+    # (on the default event loop, uvloop where it is installed, without changing this process's loop policy)
+    import asyncio
+
     from game.server import main
 
+    policy = asyncio.get_event_loop_policy()
     missing = tmp_path / "no" / "such" / "dir" / "m.db"
     out: Optional[int] = main(["--host", "127.0.0.1", "--port", "0", "--store", str(missing)])
     assert out == 1
+    assert asyncio.get_event_loop_policy() is policy
 
 
 def test_the_store_keeps_token_hashes_and_reads_records_of_layout_1(tmp_path):
