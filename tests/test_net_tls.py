@@ -181,3 +181,21 @@ def test_the_server_command_says_so_when_the_certificate_cannot_be_used(certs, t
     done = subprocess.run([sys.executable, "-m", "game.server", "--keyfile", str(certs.key)],
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 2 and "--keyfile needs --certfile" in done.stderr
+
+
+def test_a_server_making_its_own_tls_refuses_to_start_on_uvloop(certs):
+    # uvloop reads a new connection at once, so the client's TLS hello would miss the handshake that
+    # each connection makes after it is counted (the handshake stalled): the server says so instead
+    import asyncio
+
+    from game.net.server import MatchServer
+
+    uvloop = pytest.importorskip("uvloop")
+    server = MatchServer("127.0.0.1", 0, ssl_context=certs.server_context())
+    loop = uvloop.new_event_loop()
+    try:
+        with pytest.raises(RuntimeError, match="asyncio"):
+            loop.run_until_complete(server.start())
+    finally:
+        loop.close()
+    assert asyncio.get_event_loop_policy().__class__.__module__.startswith("asyncio")

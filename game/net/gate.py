@@ -129,6 +129,19 @@ class GatedConnection(ServerConnection):
             super().eof_received()
 
 
+def tls_after_counting(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether ``loop`` lets a connection make its own TLS handshake after it
+    was counted: asyncio's loops do; uvloop starts reading a new connection
+    right after ``connection_made``, so the client's first TLS bytes would
+    reach the connection instead of the handshake (it would stall).
+
+    >>> loop = asyncio.new_event_loop(); tls_after_counting(loop)
+    True
+    >>> loop.close()
+    """
+    return not type(loop).__module__.startswith("uvloop")
+
+
 def gated(gate: AddressGate, tls: Optional[ssl.SSLContext] = None) -> Type[GatedConnection]:
     """A connection class for ``websockets.serve(create_connection=...)`` counting
     against ``gate``, with ``tls`` (a server context) making its TLS handshake."""

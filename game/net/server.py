@@ -37,7 +37,7 @@ from websockets.http11 import Request, Response
 
 from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudget, TokenBucket
 from .cluster import Cluster
-from .gate import AddressGate, gated, peer_address
+from .gate import AddressGate, gated, peer_address, tls_after_counting
 from .heap import ServerHeap, calm_second
 from .joinpage import page_response, plain
 from .metrics import CONTENT_TYPE, ServerMetrics
@@ -146,7 +146,10 @@ class MatchServer:
         self.metrics = ServerMetrics(lambda: len(self._live), lambda: len(self.lobby.rooms), self.store_answers)
 
     async def start(self) -> Tuple[str, int]:
-        """Read the store (if any), bind and start serving; returns the address actually bound."""
+        """Read the store (if any), bind and start serving; returns the address actually bound.
+        ``RuntimeError`` for TLS on a loop that cannot count a connection before its handshake (uvloop)."""
+        if self.ssl_context is not None and not tls_after_counting(asyncio.get_running_loop()):
+            raise RuntimeError("the server's own TLS runs on asyncio's event loop, not uvloop")
         if is_url(self.store_path) and self.cluster is None:
             name = self.server_id or f"{socket.gethostname()}:{self.port}"
             shared = PgStore(str(self.store_path), name, timer=self.metrics.store_call,
