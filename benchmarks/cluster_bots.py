@@ -44,7 +44,7 @@ from websockets.asyncio.client import connect
 
 from game.net.protocol import new_code
 from lean_ws import lean_connect
-from game.net.routing import routed_url
+from game.net.routing import CLOSE_RESTART, moved_to, routed_url
 from server_load import bot_message
 
 #: seconds a connection may take to open, and a resume to be answered, before the bot tries again
@@ -93,7 +93,8 @@ class Tally:
     losses: int = 0
     back: List[float] = field(default_factory=list)   # seconds from a loss to the sync after the resume
     #: the same way back in two parts: (loss -> the connection that resumed is open, its resume -> the sync), and tries
-    back_parts: List[Tuple[float, float, int, float]] = field(default_factory=list)
+    #: and whether the loss was a close that sent the match to a named process (game/net/homing.py)
+    back_parts: List[Tuple[float, float, int, float, bool]] = field(default_factory=list)
     actions_lost: int = 0
     doubled: int = 0
     unanswered: int = 0     # intents without an answer for UNANSWERED seconds on a live connection
@@ -148,6 +149,8 @@ class Player:
         self.tries = 0            # connections tried since the loss
         self.intents = 0
         self.ws: Optional[Socket] = None
+        self.at: Optional[str] = None   # the server process the last close named (game/net/homing.py)
+        self.moved = False              # the loss under way is such a close
         self.task: Optional["asyncio.Task[None]"] = None
 
     @property
@@ -157,13 +160,15 @@ class Player:
                                                 and self.ws is not None and self.pending is None)
 
     def url(self) -> str:
-        return routed_url(self.base, self.token[:10] if self.token else self.record.code)
+        at, self.at = self.at, None  # (once: where the last close sent this player)
+        return routed_url(self.base, self.token[:10] if self.token else self.record.code, at)
 
     async def run(self) -> None:
         """Play until stopped; connect again on every loss."""
         tries = 0
         while self.record.lost is None:
             noticed: Optional[float] = None
+            ws_seen: Optional[Socket] = None
             if self.role == 1 and self.token is None:
                 await asyncio.shield(self.box)  # the guest comes once the host has its code
             try:
@@ -171,6 +176,7 @@ class Player:
                            connect(self.url(), compression=None, max_size=None, ping_interval=None,
                                    open_timeout=CONNECT_WAIT, close_timeout=1))
                 async with opening as ws:
+                    ws_seen = ws
                     self.ws, self.connected_at = ws, time.monotonic()
                     try:
                         await self._greet(ws)
@@ -189,13 +195,17 @@ class Player:
             finally:
                 self.ws = None
                 self.tries += 1
+                if ws_seen is not None and getattr(ws_seen, "close_code", None) == CLOSE_RESTART:
+                    self.at = moved_to(getattr(ws_seen, "close_reason", None) or "")
             if self.token is not None and self.lost_at is None:  # a new loss
                 self.lost_at = noticed or time.monotonic()
+                self.moved = self.at is not None
                 self.resume_sent = None
                 self.tally.losses += 1
                 tries = self.tries = 0
-            await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
-            tries += 1
+            if self.at is None:  # (sent to another process: at once)
+                await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
+                tries += 1
 
     async def _send(self, ws: Socket, doc: Dict[str, Any]) -> None:
         doc["v"] = 1
@@ -294,7 +304,7 @@ class Player:
             if self.lost_at is not None:
                 self.tally.back.append(now - self.lost_at)
                 self.tally.back_parts.append((self.connected_at - self.lost_at, now - self.connected_at, self.tries + 1,
-                                             self.lost_at))
+                                             self.lost_at, self.moved))
                 self.lost_at = None
             if seq < self.seen:
                 self.tally.actions_lost += self.seen - seq

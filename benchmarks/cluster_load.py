@@ -296,14 +296,16 @@ def _p(values: List[float], q: float) -> float:
 
 
 def by_kill(parts: List[Any], kills: List[float]) -> List[Tuple[int, float]]:
-    """The ways back (until connected, resume to sync, tries, lost at) grouped by the kill before each loss:
-    (how many, the longest), one pair a kill.
+    """The ways back (until connected, resume to sync, tries, lost at, sent back) grouped by the kill
+    before each loss: (how many, the longest), one pair a kill; the matches sent back to a revived
+    process (game/net/homing.py) are not the kill's.
 
-    >>> by_kill([(1.0, 0.5, 1, 10.2), (2.0, 1.0, 1, 10.9), (0.5, 0.5, 1, 16.1)], [10.0, 16.0, 22.0])
+    >>> by_kill([(1.0, 0.5, 1, 10.2, False), (2.0, 1.0, 1, 10.9, False), (0.5, 0.5, 1, 16.1, False),
+    ...          (0.1, 0.1, 1, 14.0, True)], [10.0, 16.0, 22.0])
     [(2, 3.0), (1, 1.0), (0, 0.0)]
     """
     groups: List[List[float]] = [[] for _ in kills]
-    for p in parts:
+    for p in (p for p in parts if not p[4]):
         k = bisect.bisect_right(kills, p[3]) - 1
         if k >= 0:
             groups[k].append(p[0] + p[1])
@@ -352,6 +354,10 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
             if chaos.kills:  # each kill's players (lost after it, before the next): how many, how long
                 print("  by kill (players lost, back in play max): " + ", ".join(
                     f"{n} {worst:.1f} s" for n, worst in by_kill(parts, [k[0] for k in chaos.kills])))
+            moved = sorted(p[0] + p[1] for p in parts if p[4])
+            if moved:  # (their matches went back to the process they were taken from, once it ran again)
+                print(f"  of which sent back to a revived process: {len(moved)} players, back in play "
+                      f"max {moved[-1]:.2f} s, p99 {_p(moved, 0.99):.2f} s, p50 {statistics.median(moved):.2f} s")
         for probe, who in ((False, "the load bots' own event loops"), (True, "the probe's")):
             lag = [x for r in results if bool(r.get("probe")) == probe for x in r.get("lag", ())]
             if lag:  # a player's time back counts its own process's queue too

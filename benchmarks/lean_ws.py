@@ -85,6 +85,8 @@ class LeanConnection(asyncio.Protocol):
         self._waiter: Optional["asyncio.Future[None]"] = None
         self._parts: list = []   # a fragmented message's frames so far
         self.closed: Optional[str] = None
+        self.close_code: Optional[int] = None   # the server's close frame: its code and reason
+        self.close_reason = ""
 
     # -- asyncio's side ------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -156,6 +158,7 @@ class LeanConnection(asyncio.Protocol):
         elif opcode == OP_CLOSE:
             self._write(OP_CLOSE, payload[:2])  # the closing handshake: the same code back
             code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else 1005
+            self.close_code, self.close_reason = code, payload[2:].decode("utf-8", "replace")
             self._fail(f"closed by the server ({code})")
 
     # -- the bot's side ----------------------------------------------------------------

@@ -447,3 +447,29 @@ def test_a_match_let_go_and_asked_for_at_once_comes_back_whole(cluster):
         assert owner == [(store.owner,)]
         await held.close()
     asyncio.run(scenario())
+
+
+def test_a_revived_process_gets_back_the_match_taken_from_it(cluster, players):
+    """Killed, taken over elsewhere, started again: the match goes back to it
+    (game/net/homing.py), its players follow the close that names it through
+    HAProxy's use-server rule, and play goes on without a gap."""
+    players.play_until(8)
+    home = cluster.owner(players.code)
+    os.kill(cluster.pid_of(home), signal.SIGKILL)
+    try:
+        players.play_until(players.seen + 6)
+        taker = cluster.owner(players.code)
+        assert taker not in ("", home)
+    finally:
+        cluster.run("revive")
+    end = time.monotonic() + 30
+    while cluster.owner(players.code) != home:  # (once it has run 2 s, in the taker's next calm second)
+        assert time.monotonic() < end, f"still held by {cluster.owner(players.code)}"
+        players.play_until(players.seen + 1)
+    longest = players.play_until(players.seen + 8)
+    assert longest <= 5.0 and not players.went_back
+    assert "sent_back" in events(cluster, taker, players.code)
+    assert events(cluster, home, players.code).count("resume") >= 2  # both players, on the process it went back to
+    assert cluster.owner(players.code) == home
+    seqs = committed(cluster, players.code)
+    assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] >= players.seen - 1

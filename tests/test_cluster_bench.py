@@ -57,9 +57,12 @@ def test_each_way_back_counts_for_the_kill_before_its_loss():
     from cluster_load import by_kill
 
     kills = [10.0, 16.0, 22.0]
-    parts = [(1.0, 0.5, 1, 10.2), (2.0, 1.0, 1, 15.9), (0.5, 0.5, 1, 16.1), (4.0, 4.0, 2, 9.0)]  # the last: before any
+    parts = [(1.0, 0.5, 1, 10.2, False), (2.0, 1.0, 1, 15.9, False), (0.5, 0.5, 1, 16.1, False),
+             (4.0, 4.0, 2, 9.0, False)]  # the last: before any
     assert by_kill(parts, kills) == [(2, 3.0), (1, 1.0), (0, 0.0)]
     assert by_kill([], kills) == [(0, 0.0)] * 3
+    # a match sent back to its revived process is no loss of the kill before it
+    assert by_kill(parts + [(6.0, 0.1, 1, 12.0, True)], kills) == [(2, 3.0), (1, 1.0), (0, 0.0)]
 
 
 def test_an_intent_unanswered_on_its_live_connection_asks_for_the_match_once(monkeypatch):

@@ -5,6 +5,7 @@ two that live stay where they were (the consistent hash)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
@@ -15,7 +16,7 @@ import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, Iterator, List, Optional, Tuple
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -82,7 +83,11 @@ def _wait_down(stats: int, name: str, deadline: float) -> None:
     raise AssertionError(f"{name} never counted down")
 
 
-def test_a_gone_process_s_matches_split_evenly_between_the_others(tmp_path: Path):
+@contextlib.contextmanager
+def _ring(tmp_path: Path) -> Iterator[Tuple[int, int, Dict[str, StandIn]]]:
+    """deploy/haproxy.cfg as local-cluster.sh renders it for three processes,
+    run by a real HAProxy in front of three stand-ins: (players' port, stats
+    port, the stand-ins by server name)."""
     haproxy = _haproxy()
     players, stats, base, _ = free_ports(3)  # base+1..3: the stand-ins
     env = {k: v for k, v in os.environ.items() if not k.startswith("BACKGAMMON_CLUSTER_")}
@@ -109,23 +114,54 @@ def test_a_gone_process_s_matches_split_evenly_between_the_others(tmp_path: Path
             except OSError:
                 assert time.monotonic() < deadline and proc.poll() is None, "HAProxy did not start"
                 time.sleep(0.1)
-        rng = random.Random(38)
-        codes = ["".join(rng.choice("ABCDEFGHJKMNPQRSTVWXYZ23456789") for _ in range(10)) for _ in range(600)]
-        before = _route(players, codes, stand_ins)
-        assert len(before) == len(codes)
-        gone = "s3"
-        stand_ins[gone].shutdown()
-        stand_ins[gone].server_close()
-        _wait_down(stats, gone, time.monotonic() + 15)
-        after = _route(players, codes, {k: v for k, v in stand_ins.items() if k != gone})
+        yield players, stats, stand_ins
     finally:
         if proc is not None:
             proc.terminate()
             proc.wait(10)
         for s in stand_ins.values():
             s.server_close()
+
+
+def _codes(n: int) -> List[str]:
+    rng = random.Random(38)
+    return ["".join(rng.choice("ABCDEFGHJKMNPQRSTVWXYZ23456789") for _ in range(10)) for _ in range(n)]
+
+
+def _gone(stand_ins: Dict[str, StandIn], stats: int, name: str) -> Dict[str, StandIn]:
+    """Stop the stand-in ``name``, wait until HAProxy counts it down; the others."""
+    stand_ins[name].shutdown()
+    stand_ins[name].server_close()
+    _wait_down(stats, name, time.monotonic() + 15)
+    return {k: v for k, v in stand_ins.items() if k != name}
+
+
+def test_a_gone_process_s_matches_split_evenly_between_the_others(tmp_path: Path):
+    with _ring(tmp_path) as (players, stats, stand_ins):
+        codes = _codes(600)
+        before = _route(players, codes, stand_ins)
+        assert len(before) == len(codes)
+        gone = "s3"
+        after = _route(players, codes, _gone(stand_ins, stats, gone))
     moved = [code for code in codes if before[code] == gone]
     assert 100 < len(moved) < 300  # about a third of the codes were the gone one's
     assert all(after[code] == before[code] for code in codes if before[code] != gone)  # the others stay
     share = sum(1 for code in moved if after[code] == "s1") / len(moved)
     assert 0.4 <= share <= 0.6, f"s1 took {share:.0%} of the gone process's matches"
+
+
+def test_at_names_the_process_a_match_was_sent_to_and_its_stick_entry_follows(tmp_path: Path):
+    """game/net/homing.py: players sent on with ``at=sN`` reach sN, and so
+    does every later connection of that match without ``at``; a name HAProxy
+    does not know, or a process that is down, is passed over."""
+    with _ring(tmp_path) as (players, stats, stand_ins):
+        codes = _codes(30)
+        first = _route(players, codes, stand_ins)
+        target = {code: "s2" if first[code] != "s2" else "s1" for code in codes}
+        sent = {code: _route(players, [f"{code}&at={target[code]}"], stand_ins)[code] for code in codes}
+        assert sent == target
+        assert _route(players, codes, stand_ins) == target  # the stick table now points there
+        assert _route(players, [f"{c}&at=s9" for c in codes], stand_ins) == target  # a name not known
+        live = _gone(stand_ins, stats, "s3")
+        kept = [c for c in codes if target[c] != "s3"]
+        assert _route(players, [f"{c}&at=s3" for c in kept], live) == {c: target[c] for c in kept}  # s3 is down

@@ -51,7 +51,7 @@ from .inbound import (
 )
 from .mirror import Mirror
 from .protocol import ClientMessage, Create, ErrorCode, ProtocolError, Resume, Sync, encode, new_code
-from .routing import route_key, routed_url
+from .routing import CLOSE_RESTART, moved_to, route_key, routed_url
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -222,6 +222,7 @@ class NetClient:
         self._closing = False
         self._finished = False
         self._again = False
+        self._at: Optional[str] = None  # the server process the last close sent this client to
         self._did_connect = False
         self._started = threading.Event()
 
@@ -374,7 +375,8 @@ class NetClient:
         if self.ssl_context is not None and self.url.startswith("wss:"):
             secure["ssl"] = self.ssl_context
         first = Resume(self.token) if self.token else self.hello
-        async with connect(routed_url(self.url, route_key(first)), max_size=MAX_SERVER_MESSAGE, open_timeout=5, ping_interval=10,
+        at, self._at = self._at, None
+        async with connect(routed_url(self.url, route_key(first), at), max_size=MAX_SERVER_MESSAGE, open_timeout=5, ping_interval=10,
                            ping_timeout=10, compression=None, close_timeout=2, **secure) as ws:
             self._ws = ws
             self._did_connect = True
@@ -399,6 +401,8 @@ class NetClient:
             finally:
                 pump.cancel()
                 self._ws = None
+                if ws.close_code == CLOSE_RESTART:  # the match moved (to the process named, if one is)
+                    self._at = moved_to(ws.close_reason or "")
 
     async def _main(self) -> None:
         first_failure: Optional[float] = None
@@ -433,7 +437,8 @@ class NetClient:
                 self._set_link(Link.FAILED, NO_CONNECTION)
                 return
             self._set_link(Link.RECONNECTING)
-            await asyncio.sleep(backoff_delay(self.backoff, attempt))
+            if self._at is None:  # (sent to another process: at once)
+                await asyncio.sleep(backoff_delay(self.backoff, attempt))
             attempt += 1
             if self.token is not None:
                 self.reconnects += 1

@@ -54,11 +54,12 @@ class Elsewhere(Exception):
 class Cluster:
     """The shared store's side of one server process.  ``drop(room)`` closes
     the connections of a match this process no longer holds (code 1012: the
-    players connect again and reach its holder); ``taken_over()`` counts a
-    lease taken from a dead process."""
+    players connect again and reach its holder); ``taken_over(code, previous)``
+    hears of a lease taken from a dead process (``previous``: its owner)."""
 
     def __init__(self, store: PgStore, lobby: Lobby, matches_per_address: int,
-                 drop: Callable[[Room], None], taken_over: Callable[[], None], wall: Callable[[], float] = time.time):
+                 drop: Callable[[Room], None], taken_over: Callable[[str, Optional[str]], None],
+                 wall: Callable[[], float] = time.time):
         self.store = store
         self.wall = wall
         self.lobby = lobby
@@ -162,7 +163,7 @@ class Cluster:
         self.owned.add(code)
         self._recorded[code] = (_head(room), room.seq - len(taken.actions), room.seq)  # (the record's seq)
         if taken.taken_over:
-            self._taken_over()
+            self._taken_over(code, taken.previous)
             log.warning("match %s taken over from %s", code, taken.previous,
                         extra={"event": "lease_taken_over", "code": code})
 
@@ -241,18 +242,24 @@ class Cluster:
         return RoomWrite(room.code, room_record(room, self.wall()), room.seq, host.address if host else "",
                          seats, actions)
 
-    def let_go(self, room: Room, write: bool = True) -> None:
+    def let_go(self, room: Room, write: bool = True, drop: bool = True) -> None:
         """Stop holding ``room`` here: its players are sent on (closed with
-        1012); ``write``: its last state is committed and its lease let go
-        in the next round (else another process holds it already)."""
+        1012; not ``drop``: by the caller); ``write``: its last state is
+        committed and its lease let go in the next round (else another
+        process holds it already)."""
         if write:
             self._final.append(self._write_of(room, final=True))
             self._release.add(room.code)
         self._recorded.pop(room.code, None)
         self.lobby.release(room)
         room.ended = EndReason.SERVER_CLOSING  # dead here: a message still on its way is refused
-        self._drop_connections(room)
+        if drop:
+            self._drop_connections(room)
         self._wake.set()
+
+    def sent_on(self, room: Room) -> bool:
+        """Was ``room`` let go here (its players are being sent on)?"""
+        return room.ended is not None and self.lobby.rooms.get(room.code) is not room
 
     # -- every second -------------------------------------------------------------------------------
     async def tidy(self) -> None:

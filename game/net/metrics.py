@@ -47,6 +47,8 @@ class ServerMetrics:
                                        buckets=_FAST, registry=r)
         self.takeovers = Counter("backgammon_leases_taken_over", "Matches taken over from a dead process",
                                  registry=r)
+        self.sent_back = Counter("backgammon_matches_sent_back", "Matches sent back to the process they were "
+                                 "taken from, once it ran again", registry=r)
 
     def error(self, code: str) -> None:
         self.errors.labels(code=code).inc()

@@ -17,8 +17,6 @@ from websockets.asyncio.server import ServerConnection, broadcast
 
 from .budget import ConnectionBudget
 
-#: the close code of a server that stops but keeps its matches (a restart), or sends a client on
-CLOSE_RESTART = 1012
 #: a client that reads nothing while this much waits for it is dropped
 MAX_WRITE_BUFFER = 1 << 20
 

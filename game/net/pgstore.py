@@ -16,6 +16,8 @@ Tables (made on first use; ``bg_`` in front of each name):
   process that takes a match reads its record and the actions after it, in
   the same transaction, and replays them (:func:`game.net.saved.replay_actions`).
 - ``bg_ended``: a token's hash -> why its match ended (for ten minutes).
+- ``bg_servers``: each server id -> the key of its latest process and when
+  that started (:meth:`PgStore.live_servers`: which are back after a kill).
 
 A lease is taken only from a process that let it go, whose lease ran out, or
 that is dead: each process holds, on its connection, a session-level
@@ -73,6 +75,8 @@ _TABLES = (
         at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (code, seq))""",
     """CREATE TABLE IF NOT EXISTS bg_ended (
         token_hash text PRIMARY KEY, reason text NOT NULL, at timestamptz NOT NULL DEFAULT now())""",
+    """CREATE TABLE IF NOT EXISTS bg_servers (
+        server_id text PRIMARY KEY, owner_key bigint NOT NULL, started timestamptz NOT NULL DEFAULT now())""",
 )
 
 
@@ -154,6 +158,7 @@ class PgStore:
         self.expire_after = expire_after
         self._tidied = self._renewed = -1e9
         self.key = secrets.randbits(62)
+        self.server_id = server_id
         self.owner = f"{server_id}/{self.key:x}"
         self.lease_seconds = lease_seconds
         self.timer = timer
@@ -176,6 +181,9 @@ class PgStore:
                 for ddl in _TABLES:
                     await conn.execute(ddl)
             await conn.execute("SELECT pg_advisory_lock(%s)", (self.key,))  # alive while this session is
+            await conn.execute("""INSERT INTO bg_servers (server_id, owner_key) VALUES (%s, %s)
+                                  ON CONFLICT (server_id) DO UPDATE SET owner_key = excluded.owner_key, started = now()
+                                  WHERE bg_servers.owner_key <> excluded.owner_key""", (self.server_id, self.key))
         except BaseException:
             await conn.close()
             raise
@@ -330,6 +338,17 @@ class PgStore:
             for h, code, reason in await cur.fetchall():
                 found[str(h)] = (str(code), None) if code is not None else (None, str(reason) if reason else None)
             return found
+        return await self._run("lookup", run, SIDE)
+
+    async def live_servers(self, ids: Sequence[str], settled: float) -> Set[str]:
+        """Which of the server ids ``ids`` run now, in a process that started
+        at least ``settled`` seconds ago (its session's lock is held)."""
+        async def run(conn: Any) -> Set[str]:
+            cur = await conn.execute(
+                """SELECT server_id FROM bg_servers WHERE server_id = ANY(%s) AND server_id <> %s
+                   AND started < now() - make_interval(secs => %s)
+                   AND NOT pg_try_advisory_xact_lock_shared(owner_key)""", (list(ids), self.server_id, settled))
+            return {str(r[0]) for r in await cur.fetchall()}
         return await self._run("lookup", run, SIDE)
 
     async def hosted_by(self, address: str) -> int:

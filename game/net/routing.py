@@ -8,6 +8,7 @@ hash, never the token.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Optional
 from urllib.parse import urlsplit, urlunsplit
 
@@ -38,17 +39,51 @@ def route_key(msg: "ClientMessage") -> Optional[str]:
     return None
 
 
-def routed_url(url: str, key: Optional[str]) -> str:
-    """``url`` with the routing parameter ``m`` (see :func:`route_key`).
+def routed_url(url: str, key: Optional[str], at: Optional[str] = None) -> str:
+    """``url`` with the routing parameter ``m`` (see :func:`route_key`), and
+    ``at``: the server process a match was sent to (:func:`moved_to`).
 
     >>> routed_url("ws://127.0.0.1:8765", "ABCDEFGHJK")
     'ws://127.0.0.1:8765/?m=ABCDEFGHJK'
+    >>> routed_url("ws://127.0.0.1:8765/?m=OLD&at=s1", "ABCDEFGHJK", "s2")
+    'ws://127.0.0.1:8765/?m=ABCDEFGHJK&at=s2'
     >>> routed_url("wss://example.org/play", None)
     'wss://example.org/play'
     """
     if key is None:
         return url
     parts = urlsplit(url)
-    query = "&".join(q for q in parts.query.split("&") if q and not q.startswith("m=")) if parts.query else ""
+    query = "&".join(q for q in parts.query.split("&")
+                     if q and not q.startswith(("m=", "at="))) if parts.query else ""
     query = f"{query}&m={key}" if query else f"m={key}"
+    if at is not None and _SERVER_ID.fullmatch(at):
+        query += f"&at={at}"
     return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
+
+
+#: the close code of a connection whose match moved (or whose server stops and keeps its matches):
+#: "service restart"; the client connects again
+CLOSE_RESTART = 1012
+#: what a server id sent in a close reason may be (the proxy's name of that server process)
+_SERVER_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+_MOVED_TO = re.compile(r"\(at=([A-Za-z0-9._:-]{1,64})\)$")
+
+
+def moved_reason(at: Optional[str] = None) -> str:
+    """The reason of the close (code 1012) that sends a match's players on;
+    ``at``: the server process it went to, which the proxy routes ``at`` to.
+
+    >>> moved_reason(), moved_reason("s2")
+    ('the match moved: connect again', 'the match moved: connect again (at=s2)')
+    """
+    return "the match moved: connect again" + (f" (at={at})" if at else "")
+
+
+def moved_to(reason: str) -> Optional[str]:
+    """The server process a close's reason sends the players to, if it names one.
+
+    >>> moved_to(moved_reason("s2")), moved_to(moved_reason()), moved_to("x (at=a b)")
+    ('s2', None, None)
+    """
+    found = _MOVED_TO.search(reason)
+    return found.group(1) if found else None

@@ -39,9 +39,11 @@ from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudg
 from .cluster import Cluster
 from .gate import AddressGate, gated, peer_address, tls_after_counting
 from .heap import ServerHeap, calm_second
+from .homing import Homing, homing_of
 from .joinpage import page_response, plain
 from .metrics import CONTENT_TYPE, ServerMetrics
-from .outlet import CLOSE_RESTART, Hold, Outlet, forwarded_for
+from .outlet import Hold, Outlet, forwarded_for
+from .routing import CLOSE_RESTART
 from .shared import handle_shared
 from .pgstore import PgStore, is_url
 from .protocol import (
@@ -142,6 +144,7 @@ class MatchServer:
         self.behind_proxy = behind_proxy
         self.hold = Hold()
         self.cluster: Optional[Cluster] = None
+        self.homing: Optional[Homing] = None   # (with a cluster: its matches sent back to a revived process)
         self.draining = False
         self.metrics = ServerMetrics(lambda: len(self._live), lambda: len(self.lobby.rooms), self.store_answers)
 
@@ -151,11 +154,9 @@ class MatchServer:
         if self.ssl_context is not None and not tls_after_counting(asyncio.get_running_loop()):
             raise RuntimeError("the server's own TLS runs on asyncio's event loop, not uvloop")
         if is_url(self.store_path) and self.cluster is None:
-            name = self.server_id or f"{socket.gethostname()}:{self.port}"
-            shared = PgStore(str(self.store_path), name, timer=self.metrics.store_call,
-                             expire_after=self.limits.idle_expiry)
-            self.cluster = Cluster(shared, self.lobby, self.limits.matches_per_address, self._drop_room,
-                                   self.metrics.takeovers.inc)
+            shared = PgStore(str(self.store_path), self.server_id or f"{socket.gethostname()}:{self.port}",
+                             timer=self.metrics.store_call, expire_after=self.limits.idle_expiry)
+            self.homing, self.cluster = homing_of(shared, self.lobby, self.limits.matches_per_address, self.metrics)
             await self.cluster.start()
         elif self.store_path is not None and self.store is None:
             self.store = RoomStore(self.store_path)
@@ -211,12 +212,6 @@ class MatchServer:
     def store_answers(self) -> bool:
         return self.cluster is None or self.cluster.store.up
 
-    def _drop_room(self, room: Room) -> None:
-        """Close the connections of a match this process let go (1012: they connect again, to its holder)."""
-        for seat in room.seats:
-            if seat is not None and isinstance(seat.send, Outlet):
-                asyncio.ensure_future(seat.send.ws.close(CLOSE_RESTART, "the match moved: connect again"))
-
     def restore(self) -> int:
         """Hold the rooms the store keeps; returns how many (damaged ones are dropped)."""
         assert self.store is not None
@@ -259,6 +254,8 @@ class MatchServer:
         to the other processes."""
         self.draining = True
         if self.cluster is not None:
+            if self.homing is not None:
+                self.homing.cancel()
             await self.cluster.drain()
         elif self.store is None:
             for room in list(self.lobby.rooms.values()):
@@ -306,6 +303,8 @@ class MatchServer:
                 self.sweep()
                 if self.cluster is not None:
                     await self.cluster.tidy()
+                if self.homing is not None:
+                    await self.homing.tick(calm_second(self.opened, len(self._live)))
                 self.tend_heap()
             except Exception:  # pragma: no cover - a bug must not stop the sweeps
                 log.exception("sweep failed")
@@ -389,6 +388,8 @@ class MatchServer:
             event = type_name(msg)
             log.info("%s: match %s", event, seated[0].code, extra={"event": event, "code": seated[0].code})
             return seated
+        if seat is not None and self.cluster is not None and self.cluster.sent_on(seat[0]):
+            return seat  # no answer: the close follows, and the client decides on the state after its resume
         if seat is None or seat[0].ended is not None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "create, join or resume a match first")
         room, role = seat

@@ -11,7 +11,8 @@ from typing import Optional, Protocol, Tuple
 
 from .cluster import Cluster, Elsewhere
 from .metrics import ServerMetrics
-from .outlet import CLOSE_RESTART, Hold, Outlet
+from .outlet import Hold, Outlet
+from .routing import CLOSE_RESTART
 from .protocol import ClientMessage, Create, ErrorCode, ProtocolError, error_doc, parse_client, type_name
 from .rooms import Lobby, Room, Send
 
