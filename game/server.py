@@ -68,6 +68,9 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
                              "(default: none, the matches live in memory only)")
     parser.add_argument("--server-id", metavar="NAME", default=None,
                         help="this process's name in the shared store's leases and in the logs (default: host:port)")
+    parser.add_argument("--send-back", type=int, default=Limits.send_back, metavar="N",
+                        help="with a postgresql:// store: matches sent back a second to a process that runs again "
+                             f"after they were taken over from it (default {Limits.send_back}; 0: never)")
     parser.add_argument("--behind-proxy", action="store_true",
                         help="the player's address is the last one in the proxy's X-Forwarded-For header "
                              "(for the per-address limits); only behind a proxy that sets it")
@@ -102,8 +105,8 @@ def parse(argv: Optional[List[str]] = None) -> argparse.Namespace:
         parser.error("--event-loop uvloop needs uvloop: pip install uvloop")
     if args.event_loop == "auto" and args.certfile is not None:
         args.event_loop = "asyncio"
-    if args.connections_per_address < 0 or args.matches_per_address < 1:
-        parser.error("--connections-per-address must be 0 or more, --matches-per-address 1 or more")
+    if args.connections_per_address < 0 or args.matches_per_address < 1 or args.send_back < 0:
+        parser.error("--connections-per-address and --send-back must be 0 or more, --matches-per-address 1 or more")
     return args
 
 
@@ -144,7 +147,8 @@ def make_server(args: argparse.Namespace) -> MatchServer:
     """The server the command runs: its limits, and the collector's policy
     of a process that only serves (:class:`ServerHeap`)."""
     limits = Limits(connections_per_address=args.connections_per_address,
-                    matches_per_address=args.matches_per_address, idle_expiry=args.idle_expiry)
+                    matches_per_address=args.matches_per_address, idle_expiry=args.idle_expiry,
+                    send_back=args.send_back)
     context = tls_context(args.certfile, args.keyfile) if args.certfile else None
     return MatchServer(args.host, args.port, limits=limits, heap=ServerHeap(), store=args.store,
                        ssl_context=context, download_url=args.download_url, server_id=args.server_id,

@@ -103,12 +103,15 @@ def test_a_match_taken_from_a_dead_process_goes_back_once_that_one_runs_again():
     asyncio.run(go())
 
 
-def test_at_most_a_batch_a_second_only_matches_somebody_plays_never_while_draining(monkeypatch):
-    monkeypatch.setattr(homing, "SEND_BACK", 3)
-
+def test_at_most_a_batch_a_second_only_matches_somebody_plays_never_while_draining():
     async def go() -> None:
         h, cluster, dropped, sent = _homing(live={"s3"})
-        for i in range(5):
+        h.per_second = 0  # (--send-back 0: never)
+        cluster.hold("PLAYEDNOW0")
+        h.taken("PLAYEDNOW0", "s3/1")
+        assert await _tick(h) == 0 and dropped == []
+        h.per_second = 3
+        for i in range(1, 5):
             cluster.hold(f"PLAYED{i:04d}")
             h.taken(f"PLAYED{i:04d}", "s3/1")
         cluster.hold("NOBODYHERE", connected=False)
@@ -187,3 +190,15 @@ def test_the_client_sent_on_to_a_named_process_follows_at_once():
     assert paths == ["/?m=ABCDEFGHJK", "/?m=ABCDEFGHJK&at=s2", "/?m=ABCDEFGHJK"]
     assert times[1] - times[0] < 1.0   # named: no wait
     assert times[2] - times[1] >= 0.7  # not named: the reconnection wait (1.5 s, shortened by up to a third)
+
+
+def test_the_command_sets_how_many_matches_go_back_a_second(capsys):
+    import pytest
+
+    from game.server import make_server, parse
+
+    assert make_server(parse(["--port", "0"])).limits.send_back == homing.SEND_BACK
+    assert make_server(parse(["--port", "0", "--send-back", "0"])).limits.send_back == 0
+    with pytest.raises(SystemExit):
+        parse(["--send-back", "-1"])
+    assert "--send-back must be 0 or more" in capsys.readouterr().err

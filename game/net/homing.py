@@ -36,7 +36,7 @@ from .routing import CLOSE_RESTART, moved_reason
 
 log = logging.getLogger(__name__)
 
-#: at most this many matches sent back a second by one process
+#: at most this many matches sent back a second by one process (``backgammon-server --send-back``)
 SEND_BACK = 100
 #: seconds a process must have run before matches are sent to it (the proxy's health check counts it up)
 SETTLED = 2.0
@@ -65,8 +65,10 @@ class Homing:
     hears of each takeover, ``sent(n)`` of matches sent back."""
 
     def __init__(self, server_id: str, counted: Callable[[], None] = lambda: None,
-                 sent: Callable[[int], None] = lambda n: None, drop: Callable[[Room, Optional[str]], None] = send_on):
+                 sent: Callable[[int], None] = lambda n: None, drop: Callable[[Room, Optional[str]], None] = send_on,
+                 per_second: Optional[int] = None):
         self.server_id = server_id
+        self.per_second = SEND_BACK if per_second is None else per_second  # (0: never)
         self.cluster: Optional[Cluster] = None
         self._counted = counted
         self._drop = drop
@@ -92,10 +94,10 @@ class Homing:
                 if any(s is not None and s.send is not None for s in rooms[code].seats)]
 
     async def tick(self, calm: bool) -> int:
-        """Once a second: send back up to :data:`SEND_BACK` matches whose
+        """Once a second: send back up to :attr:`per_second` matches whose
         process runs again, if this second was ``calm``; returns how many."""
         busy = self._task is not None and not self._task.done()
-        if self.cluster is None or not calm or not self.away or self.cluster.draining or busy:
+        if self.cluster is None or not calm or not self.away or self.cluster.draining or busy or self.per_second < 1:
             return 0
         due = self.due()
         if not due:
@@ -104,7 +106,7 @@ class Homing:
             back = await self.cluster.store.live_servers(sorted({home for _, home in due}), SETTLED)
         except StoreUnavailable:  # (play pauses meanwhile; nothing is sent back)
             return 0
-        picked = [(code, home) for code, home in due if home in back][:SEND_BACK]
+        picked = [(code, home) for code, home in due if home in back][:self.per_second]
         if picked:
             self._task = asyncio.get_running_loop().create_task(self._send(picked))
         return len(picked)
@@ -137,12 +139,13 @@ class Homing:
             self._task.cancel()
 
 
-def homing_of(store: PgStore, lobby: Lobby, matches_per_address: int,
+def homing_of(store: PgStore, lobby: Lobby, matches_per_address: int, send_back: int,
               metrics: ServerMetrics) -> Tuple[Homing, Cluster]:
     """A server process's side of a shared store: its :class:`Cluster`,
     which sends the players of a match let go on with :func:`send_on`, and
-    its :class:`Homing`; ``metrics`` count what it takes over and sends back."""
-    homing = Homing(store.server_id, metrics.takeovers.inc, metrics.sent_back.inc)
+    its :class:`Homing` (``send_back`` matches a second); ``metrics`` count
+    what it takes over and sends back."""
+    homing = Homing(store.server_id, metrics.takeovers.inc, metrics.sent_back.inc, per_second=send_back)
     cluster = homing.cluster = Cluster(store, lobby, matches_per_address, send_on, homing.taken)
     return homing, cluster
 

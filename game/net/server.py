@@ -39,7 +39,7 @@ from .budget import BYTES_BURST, BYTES_RATE, CPU_BURST, CPU_RATE, ConnectionBudg
 from .cluster import Cluster
 from .gate import AddressGate, gated, peer_address, tls_after_counting
 from .heap import ServerHeap, calm_second
-from .homing import Homing, homing_of
+from .homing import SEND_BACK, Homing, homing_of
 from .joinpage import page_response, plain
 from .metrics import CONTENT_TYPE, ServerMetrics
 from .outlet import Hold, Outlet, forwarded_for
@@ -97,6 +97,7 @@ class Limits:
     matches_per_address: int = 8
     idle_expiry: float = IDLE_EXPIRY      # seconds without an action
     sweep_interval: float = 1.0
+    send_back: int = SEND_BACK            # matches sent back a second to a revived process (game.net.homing)
 
     def budget(self) -> ConnectionBudget:
         return ConnectionBudget.make(self.rate, self.burst, self.cpu_rate, self.cpu_burst,
@@ -156,7 +157,8 @@ class MatchServer:
         if is_url(self.store_path) and self.cluster is None:
             shared = PgStore(str(self.store_path), self.server_id or f"{socket.gethostname()}:{self.port}",
                              timer=self.metrics.store_call, expire_after=self.limits.idle_expiry)
-            self.homing, self.cluster = homing_of(shared, self.lobby, self.limits.matches_per_address, self.metrics)
+            self.homing, self.cluster = homing_of(shared, self.lobby, self.limits.matches_per_address,
+                                                  self.limits.send_back, self.metrics)
             await self.cluster.start()
         elif self.store_path is not None and self.store is None:
             self.store = RoomStore(self.store_path)
