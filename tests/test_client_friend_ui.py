@@ -136,9 +136,36 @@ def test_the_panel_follows_the_connection_as_it_changes(pair):
     gs.client.close()
     until([host], lambda: same_words(connection_text(host), t("net.status.friend_away", name="Bob")), timeout=10)
     assert host.scene.panel.state.connection == tr(hs.status())
-    # and it is said, for a player who does not look at the panel
+    # and it is said, for a player who does not look at the panel (once it has stood a moment)
+    until([host], lambda: t("net.status.friend_away", name="Bob") in host.app.announcer.history, timeout=10)
+
+
+def test_a_reconnection_over_at_once_is_not_said_a_connection_line_that_stands_is(pair):
+    """A match moved to another server process (game/net/homing.py) drops
+    the connections and takes them back at once: the panel flickers
+    ("reconnecting", the friend away), and nothing is said; a line that
+    stands is said."""
+    host, guest = pair
+    hs, gs = host_and_join(host, guest)
+    now = [1000.0]
+    hs.clock = gs.clock = lambda: now[0]  # (the sessions' clock stands still meanwhile)
+    said = (len(host.app.announcer.history), len(guest.app.announcer.history))
+    hs.client.drop_connection()  # (the host's: the guest's would be the host's game closing, said at once)
+    until([host, guest], lambda: hs.link != Link.CONNECTED, timeout=10)
+    until([host, guest], lambda: same_words(connection_text(host), t("net.status.online", name="Bob"))
+          and same_words(connection_text(guest), t("net.status.online", name="Ann"))
+          and hs.link == gs.link == Link.CONNECTED, timeout=15)
     host.frames(2)
-    assert t("net.status.friend_away", name="Bob") in host.app.announcer.history
+    guest.frames(2)
+    assert list(host.app.announcer.history)[said[0]:] == [] and list(guest.app.announcer.history)[said[1]:] == []
+    # the friend gone for good: shown at once, said once it has stood STATUS_STANDS
+    gs.client.close()
+    until([host], lambda: same_words(connection_text(host), t("net.status.friend_away", name="Bob")), timeout=10)
+    host.frames(2)
+    assert t("net.status.friend_away", name="Bob") not in list(host.app.announcer.history)[said[0]:]
+    now[0] += 1.0
+    host.frames(2)
+    assert list(host.app.announcer.history)[said[0]:] == [t("net.status.friend_away", name="Bob")]
 
 
 def test_the_panel_says_the_connection_is_lost_when_the_server_goes(pair):

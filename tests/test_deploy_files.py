@@ -152,6 +152,9 @@ def test_the_local_rendering_has_n_servers_on_the_loopback(tmp_path):
     lines = _directives(_rendered(tmp_path, 4))
     servers = [line for line in lines if line.startswith("server ")]
     assert servers == [f"server s{i} 127.0.0.1:{18700 + i} check" for i in range(1, 5)]
+    # a match sent back to a revived process (at=ID, its --server-id) reaches it
+    assert [line for line in lines if line.startswith("use-server ")] == [
+        f"use-server s{i} if {{ url_param(at) -m str s{i} }}" for i in range(1, 5)]
     assert "bind 127.0.0.1:18680" in lines and "bind 127.0.0.1:18681" in lines
     assert not any(line.startswith(("resolvers", "nameserver", "log stdout", "bind :")) for line in lines)
     assert "tcp-request connection reject if { sc0_conn_cur gt 16 }" in lines
@@ -206,6 +209,7 @@ def test_the_compose_file_names_what_haproxy_routes_to():
     for name in ("server1", "server2", "server3"):
         assert re.search(rf"^  {name}:$", text, re.M), name
         assert f"server {name} {name}:8765" in HAPROXY_CFG.read_text(encoding="utf-8")
+        assert f"use-server {name} if {{ url_param(at) -m str {name} }}" in HAPROXY_CFG.read_text(encoding="utf-8")
     assert "image: haproxy:2.6" in text and "dockerfile: deploy/Containerfile" in text
 
 

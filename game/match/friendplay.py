@@ -21,6 +21,12 @@ from ..play.netplay import FALLBACK_LEVEL, NetSession
 from ..play.options import MatchOptions
 
 
+#: seconds a connection line that may pass at once (:data:`PASSING`) stands before it is said
+STATUS_STANDS = 1.0
+#: the lines of a connection lost that a reconnection may end at once
+PASSING = frozenset({"net.status.reconnecting", "net.status.held", "net.status.friend_away"})
+
+
 def start_friend_match(app: AppHost, client: NetClient, state: State) -> None:
     """Show a friend match that has just started (or restarted: a rematch)."""
     session = NetSession(client, state, app.settings)
@@ -53,8 +59,14 @@ def friend_update(app: AppHost, session: NetSession, animating: bool, say: Calla
         say(tr(session.told))
         app.announcer.say(tr(session.told))
         session.told = None
-    status = tr(session.status())
-    if status != session.status_said:  # the connection's news, told as the panel shows it
+    line = session.status()
+    status = tr(line)
+    if status != session.status_seen[0]:
+        session.status_seen = (status, session.clock())
+    if status != session.status_said and (session.status_said is None or line.key not in PASSING
+                                          or session.clock() - session.status_seen[1] >= STATUS_STANDS):
+        # the connection's news, told as the panel shows it; a connection lost is told once it has stood
+        # a moment: a reconnection that is over at once (a match moved to another server process) is no news
         if session.status_said is not None:
             app.announcer.say(status)
         session.status_said = status

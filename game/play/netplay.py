@@ -189,6 +189,7 @@ class NetSession(HeldSession):
         self.asked_continue = False    # the scene asked whether to continue against the computer
         self.told_ended = False        # the scene said the match has ended
         self.status_said: Optional[str] = None  # the connection line as last announced
+        self.status_seen: Tuple[str, float] = ("", 0.0)  # the connection line now, since when (said once it stands)
         self._recheck = False          # a whole state came while an intent waited for a decision
         #: when the host's game (which held the server) went: the connection dropped, or it closed (None: it is there)
         self.host_gone_since: Optional[float] = None
