@@ -252,14 +252,14 @@ class Cluster:
             self._release.add(room.code)
         self._recorded.pop(room.code, None)
         self.lobby.release(room)
-        room.ended = EndReason.SERVER_CLOSING  # dead here: a message still on its way is refused
+        room.ended = EndReason.SERVER_CLOSING  # dead here: a message still on its way gets no answer (sent_on)
         if drop:
             self._drop_connections(room)
         self._wake.set()
 
     def sent_on(self, room: Room) -> bool:
         """Was ``room`` let go here (its players are being sent on)?"""
-        return room.ended is not None and self.lobby.rooms.get(room.code) is not room
+        return room.ended is EndReason.SERVER_CLOSING and self.lobby.rooms.get(room.code) is not room
 
     # -- every second -------------------------------------------------------------------------------
     async def tidy(self) -> None:

@@ -4,8 +4,8 @@
 When a server process dies, the others take its matches over, and a
 stick table in the proxy keeps each match where it went, also once the
 process is back.  Without more, the process that was killed comes back
-empty while the others carry its share; the next kill of one of them then
-sends half as many players again reconnecting at once.  So a process that
+empty while the others carry its share, and the next kill of one of them
+sends half as many players again as a fair share reconnecting at once.  So a process that
 took over a dead process's matches sends them back, a few a second, once a
 process with that server id runs again and has run a while (the proxy's
 health check counts it up meanwhile): each match is written and let go,
@@ -83,15 +83,20 @@ class Homing:
         if home is not None and home != self.server_id:
             self.away[code] = home
 
+    def forget_gone(self) -> None:
+        """Forget the matches no longer held here (let go, lost, ended)."""
+        assert self.cluster is not None
+        rooms, owned = self.cluster.lobby.rooms, self.cluster.owned
+        for code in [c for c in self.away if c not in rooms or c not in owned]:
+            del self.away[code]
+
     def due(self) -> List[Tuple[str, str]]:
-        """The matches that would go back now if their process ran: (code, server id),
-        those somebody is connected to; forgets those no longer held here."""
+        """The matches held here that would go back now if their process ran,
+        those somebody is connected to: (code, server id)."""
         assert self.cluster is not None
         rooms = self.cluster.lobby.rooms
-        for code in [c for c in self.away if c not in rooms or c not in self.cluster.owned]:
-            del self.away[code]
-        return [(code, home) for code, home in self.away.items()
-                if any(s is not None and s.send is not None for s in rooms[code].seats)]
+        return [(code, home) for code, home in self.away.items() if code in rooms
+                and any(s is not None and s.send is not None for s in rooms[code].seats)]
 
     async def tick(self, calm: bool) -> int:
         """Once a second: send back up to :attr:`per_second` matches whose
@@ -99,6 +104,7 @@ class Homing:
         busy = self._task is not None and not self._task.done()
         if self.cluster is None or not calm or not self.away or self.cluster.draining or busy or self.per_second < 1:
             return 0
+        self.forget_gone()
         due = self.due()
         if not due:
             return 0
@@ -116,7 +122,7 @@ class Homing:
         rooms: List[Tuple[Room, str]] = []
         for code, home in picked:
             room = self.cluster.lobby.rooms.get(code)
-            del self.away[code]
+            self.away.pop(code, None)
             if room is not None:
                 self.cluster.let_go(room, drop=False)
                 rooms.append((room, home))
