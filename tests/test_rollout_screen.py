@@ -197,7 +197,9 @@ def test_stop_keeps_what_is_done_and_escape_ends_a_rollout_under_way():
 
 @pytest.mark.slow
 def test_in_worker_processes_as_the_program_rolls_out_closing_ends_them():
-    d = hinted(settings=RolloutSettings(trials=5184, truncate=2, workers=2))  # long enough to be running still
+    # long enough to be running still when its processes are looked for, also on a slow machine (5,184
+    # trials took 3 s here, and on CI's busy machine were over before the test looked): Escape ends it
+    d = hinted(settings=RolloutSettings(trials=200_000, truncate=2, workers=2))
     d.key(**SHIFT_R)
     scene = rollout_scene(d)
     d.key(pygame.K_RETURN)
