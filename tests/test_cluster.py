@@ -449,6 +449,57 @@ def test_a_match_let_go_and_asked_for_at_once_comes_back_whole(cluster):
     asyncio.run(scenario())
 
 
+def test_a_resume_brings_its_match_by_its_token_code_without_a_look_up(cluster):
+    """A resume whose match is held nowhere (its process gone) takes it by
+    the code its token begins with, in one round trip: no look-up of the
+    token first.  A token that is not a seat of that match is still looked
+    up, and resumes nothing."""
+    from engine import SeededDice
+    from game.net.cluster import Cluster, Elsewhere
+    from game.net.pgstore import PgStore
+    from game.net.protocol import Resume
+    from game.net.rooms import GUEST, HOST, Lobby
+    from game.net.routing import token_hash
+
+    async def scenario() -> None:
+        gone_lobby = Lobby(clock=time.monotonic, dice=lambda: SeededDice(7))
+        gone = Cluster(PgStore(cluster.dsn, "test-gone"), gone_lobby, 0, drop=lambda room: None,
+                       taken_over=lambda: None)
+        await gone.start()
+        room, _ = gone_lobby.create("127.0.0.2", Create(1, False, "Ann"), lambda text: None)
+        gone_lobby.join(Join(room.code, "Bob"), lambda text: None)
+        tokens = [room.seats[role].token for role in (HOST, GUEST)]
+        assert await gone.settle() == set()
+        await gone.close()  # its session ends, as a killed process's does
+
+        lobby = Lobby(clock=time.monotonic, dice=lambda: SeededDice(7))
+        store = PgStore(cluster.dsn, "test-taker")
+        looked_up: List[List[str]] = []
+        codes_of = store.codes_of
+
+        async def counted(hashes):
+            looked_up.append(list(hashes))
+            return await codes_of(hashes)
+
+        store.codes_of = counted  # type: ignore[method-assign]
+        taker = Cluster(store, lobby, 0, drop=lambda room: None, taken_over=lambda code, previous: None)
+        await taker.start()
+        for _ in range(100):  # (until PostgreSQL has ended the gone session and let its lock go)
+            try:
+                await taker.before(Resume(tokens[GUEST]), "127.0.0.3")
+                break
+            except Elsewhere:
+                await asyncio.sleep(0.05)
+        assert lobby.tokens[token_hash(tokens[GUEST])][1] == GUEST
+        assert lobby.tokens[token_hash(tokens[HOST])][1] == HOST
+        assert looked_up == []
+        forged = room.code + "x" * 32
+        await taker.before(Resume(forged), "127.0.0.3")
+        assert looked_up == [[token_hash(forged)]] and token_hash(forged) not in lobby.tokens
+        await taker.close()
+    asyncio.run(scenario())
+
+
 def test_a_revived_process_gets_back_the_match_taken_from_it(cluster, players):
     """Killed, taken over elsewhere, started again: the match goes back to it
     (game/net/homing.py), its players follow the close that names it through

@@ -23,7 +23,7 @@ from .batch import Batch
 from .pgstore import BATCH, PgStore, RoomWrite, StoreUnavailable, Taken
 from .protocol import ClientMessage, Create, EndReason, ErrorCode, Join, ProtocolError, Resume
 from .rooms import HOST, Lobby, Room
-from .routing import token_hash
+from .routing import route_key, token_hash
 from .saved import RecordError, room_from_record, room_record
 
 log = logging.getLogger(__name__)
@@ -103,6 +103,9 @@ class Cluster:
                 await self.bring(msg.code)
             elif isinstance(msg, Resume):
                 hashed = token_hash(msg.token)
+                head = route_key(msg)  # (a token begins with its match's code: that match is brought at once,
+                if hashed not in self.lobby.tokens and head is not None:  # as a join's, without a look-up first)
+                    await self.bring(head)
                 if hashed not in self.lobby.tokens:
                     code, reason = await self._lookups.get(hashed)
                     if code is not None:

@@ -284,8 +284,7 @@ class PgStore:
         """:meth:`acquire` for many matches in one transaction: code -> what
         was taken, the owner (a live process holds it) or None (no such match)."""
         async def run(conn: Any) -> Dict[str, Union[Taken, str, None]]:
-            async with conn.transaction():
-                return await _take_rooms(conn, self.owner, self.key, self.lease_seconds, sorted(set(codes)))
+            return await _take_rooms(conn, self.owner, self.key, self.lease_seconds, sorted(set(codes)))
         return await self._run("acquire", run, SIDE)
 
     async def want(self, code: str) -> None:
@@ -417,42 +416,45 @@ async def _write_rooms(conn: Any, owner: str, key: int, ttl: float, writes: Sequ
     return {str(row[0]) for row in await cur.fetchall()}
 
 
+#: take the matches asked for where they may be taken, in one statement (one round trip: after a kill,
+#: a burst of takes each waited on the event loop once per statement): the rows are locked in the order of
+#: their codes; one is free when nobody holds it, this process does, its lease ran out, or its holder's
+#: session is gone (killed: its advisory lock is free; tried shared, so that the processes taking a dead
+#: one's matches at the same time do not stop each other); a free one is this process's from now, with
+#: the actions committed after its record
+_TAKE = """
+WITH locked AS (
+    SELECT code, record, seq, owner, owner_key, coalesce(lease_until > now(), false) AS live
+    FROM bg_rooms WHERE code = ANY(%(codes)b::text[]) ORDER BY code FOR UPDATE),
+judged AS (
+    SELECT code, record, seq, owner,
+           CASE WHEN owner IS NULL OR owner = %(owner)s OR NOT live THEN true
+                WHEN owner_key IS NULL THEN false
+                ELSE pg_try_advisory_xact_lock_shared(owner_key) END AS free
+    FROM locked),
+moved AS (
+    UPDATE bg_rooms r SET owner = %(owner)s, owner_key = %(key)s, wanted_by = NULL,
+           lease_until = now() + make_interval(secs => %(ttl)s)
+    FROM judged j WHERE r.code = j.code AND j.free)
+SELECT j.code, j.free, j.record, j.owner, a.seqs, a.events, a.ats
+FROM judged j LEFT JOIN LATERAL (
+    SELECT array_agg(b.seq ORDER BY b.seq) AS seqs, array_agg(b.event ORDER BY b.seq) AS events,
+           array_agg(extract(epoch FROM b.at)::float8 ORDER BY b.seq) AS ats
+    FROM bg_actions b WHERE j.free AND b.code = j.code AND b.seq > j.seq) a ON true"""
+
+
 async def _take_rooms(conn: Any, owner: str, key: int, ttl: float,
                       codes: List[str]) -> Dict[str, Union[Taken, str, None]]:
-    """Take these matches where they may be taken (inside a transaction, rows
-    locked in the order of their codes): code -> Taken, the live owner, or None."""
+    """Take these matches where they may be taken (:data:`_TAKE`, one
+    statement): code -> Taken, the live owner, or None (no such match)."""
     out: Dict[str, Union[Taken, str, None]] = {code: None for code in codes}
-    cur = await conn.execute(
-        """SELECT code, record, seq, owner, owner_key, coalesce(lease_until > now(), false)
-           FROM bg_rooms WHERE code = ANY(%b) ORDER BY code FOR UPDATE""", (codes,))
-    rows = await cur.fetchall()
-    others = sorted({int(r[4]) for r in rows if r[3] is not None and r[3] != owner and r[5] and r[4] is not None})
-    free: Set[int] = set()
-    if others:  # a live lease of a process whose session is gone (killed): its lock is free
-        # (shared: the processes taking a dead one's matches at the same time do not stop each other)
-        cur = await conn.execute("SELECT k, pg_try_advisory_xact_lock_shared(k) FROM unnest(%b::bigint[]) AS k",
-                                 (others,))
-        free = {int(k) for k, got in await cur.fetchall() if got}
-    taken: Dict[str, Taken] = {}
-    seqs: List[int] = []
-    for code, record, seq, was, was_key, live in rows:
-        taken_over = was is not None and was != owner
-        if taken_over and live and (was_key is None or int(was_key) not in free):
+    cur = await conn.execute(_TAKE, {"codes": codes, "owner": owner, "key": key, "ttl": ttl})
+    for code, free, record, was, seqs, events, ats in await cur.fetchall():
+        if not free:
             out[str(code)] = str(was)
             continue
-        taken[str(code)] = Taken(str(record), taken_over, str(was) if was else None)
-        seqs.append(int(seq))
-    if not taken:
-        return out
-    names = list(taken)
-    await conn.execute(
-        """UPDATE bg_rooms SET owner = %s, owner_key = %s, wanted_by = NULL,
-               lease_until = now() + make_interval(secs => %s) WHERE code = ANY(%b)""", (owner, key, ttl, names))
-    cur = await conn.execute(
-        """SELECT a.code, a.seq, a.event, extract(epoch FROM a.at)::float8
-           FROM unnest(%b::text[], %b::bigint[]) AS v(code, seq) JOIN bg_actions a ON a.code = v.code AND a.seq > v.seq
-           ORDER BY a.code, a.seq""", (names, seqs))
-    for code, seq, event, at in await cur.fetchall():
-        taken[str(code)].actions.append((int(seq), str(event), float(at)))
-    out.update(taken)
+        taken = Taken(str(record), was is not None and was != owner, str(was) if was else None)
+        if seqs:
+            taken.actions = [(int(n), str(event), float(at)) for n, event, at in zip(seqs, events, ats)]
+        out[str(code)] = taken
     return out
