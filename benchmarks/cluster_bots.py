@@ -39,6 +39,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Dict, List, Optional, Tuple, TypeVar
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 
@@ -76,6 +77,43 @@ class MatchLost(Exception):
     """The server no longer has the player's match (``ended`` or ``unknown_token``)."""
 
 
+def home_address(process: int, player: int, base: str) -> Optional[str]:
+    """The loopback address a bot connects from, its own as a player's home
+    is (127.P.H.L, P from the bot process, H.L from the player): not all
+    from 127.0.0.1, where a burst of reconnections met the proxy's
+    connections closed a moment before on the same ports.  None (the
+    system's choice) where the server is not on an IPv4 loopback address.
+
+    >>> home_address(0, 0, "ws://127.0.0.1:8765"), home_address(1, 700, "ws://127.0.0.1:8765")
+    ('127.10.0.1', '127.11.2.201')
+    >>> home_address(0, 0, "ws://[::1]:8765") is None
+    True
+    """
+    if urlsplit(base).hostname != "127.0.0.1":
+        return None
+    return f"127.{10 + process % 240}.{player // 250 % 256}.{1 + player % 250}"
+
+
+def failed_why(exc: BaseException) -> str:
+    """A try's failure in a few words (the benchmark counts them by these).
+
+    >>> failed_why(asyncio.TimeoutError()), failed_why(ConnectionRefusedError(111, "x"))
+    ('timed out', 'ConnectionRefusedError')
+    >>> failed_why(Exception("refused: HTTP/1.1 503 Service Unavailable"))
+    'refused: HTTP/1.1 503'
+    """
+    if isinstance(exc, asyncio.TimeoutError):
+        return "timed out"
+    if isinstance(exc, OSError):
+        return type(exc).__name__
+    text = str(exc)
+    if text.startswith("refused: "):
+        return " ".join(text.split()[:3])
+    if text.startswith("connection lost"):
+        return "connection lost"
+    return (text or type(exc).__name__)[:40]
+
+
 class TryAgain(Exception):
     """This connection will not do (a code taken, a resume unanswered): connect again."""
 
@@ -103,6 +141,7 @@ class Tally:
     record_updates: bool = False
     updates: "array[float]" = field(default_factory=lambda: array("d"))  # arrival times (time.monotonic)
     lag: List[float] = field(default_factory=list)  # how late the process's own event loop woke a 0.1 s sleep
+    failed: Dict[str, int] = field(default_factory=dict)  # tries on the way back that did not get back, by why
 
 
 @dataclass
@@ -133,8 +172,10 @@ class Player:
     """One bot player (``role`` 0 host, 1 guest) of the match ``record``."""
 
     def __init__(self, base: str, role: int, record: MatchRecord, box: "asyncio.Future[str]", tally: Tally,
-                 think: float, stop: asyncio.Event, rng: random.Random, lean: bool = False):
+                 think: float, stop: asyncio.Event, rng: random.Random, lean: bool = False,
+                 source: Optional[str] = None):
         self.base, self.role, self.record, self.box, self.tally = base, role, record, box, tally
+        self.source = source  # the address it connects from (its home's), or the system's choice
         self.lean = lean  # lean_ws's client (a load bot) or the websockets library's (the probe)
         self.think, self.stop, self.rng = think, stop, rng
         self.token: Optional[str] = None
@@ -168,13 +209,15 @@ class Player:
         tries = 0
         while self.record.lost is None:
             noticed: Optional[float] = None
+            away = self.lost_at is not None  # (this try is on the way back from a loss)
             ws_seen: Optional[Socket] = None
             if self.role == 1 and self.token is None:
                 await asyncio.shield(self.box)  # the guest comes once the host has its code
             try:
-                opening = (lean_connect(self.url(), open_timeout=CONNECT_WAIT) if self.lean else
+                opening = (lean_connect(self.url(), open_timeout=CONNECT_WAIT, source=self.source) if self.lean else
                            connect(self.url(), compression=None, max_size=None, ping_interval=None,
-                                   open_timeout=CONNECT_WAIT, close_timeout=1))
+                                   open_timeout=CONNECT_WAIT, close_timeout=1,
+                                   **({"local_addr": (self.source, 0)} if self.source else {})))
                 async with opening as ws:
                     ws_seen = ws
                     self.ws, self.connected_at = ws, time.monotonic()
@@ -190,8 +233,10 @@ class Player:
                 return
             except asyncio.CancelledError:
                 raise
-            except Exception:  # closed, refused, 503 from HAProxy, unanswered: try again
-                pass
+            except Exception as exc:  # closed, refused, 503 from HAProxy, unanswered: try again
+                if away and self.lost_at is not None:
+                    why = failed_why(exc)
+                    self.tally.failed[why] = self.tally.failed.get(why, 0) + 1
             finally:
                 self.ws = None
                 self.tries += 1
@@ -421,7 +466,8 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
         record = MatchRecord(new_code())
         box: "asyncio.Future[str]" = loop.create_future()
         for role in (0, 1):
-            player = Player(base, role, record, box, tally, think, stop, random.Random(rng.random()), lean=not probe)
+            player = Player(base, role, record, box, tally, think, stop, random.Random(rng.random()), lean=not probe,
+                            source=home_address(seed, len(players), base))
             players.append(player)
             tasks.append(asyncio.ensure_future(player.run()))
         records.append(record)
@@ -453,7 +499,7 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
              "back": tally.back, "back_parts": tally.back_parts, "away": away, "unsettled": unsettled, "actions_lost": tally.actions_lost,
              "doubled": tally.doubled, "unanswered": tally.unanswered, "resent": tally.resent,
              "setup_failed": tally.setup_failed, "in_play": in_play, "players": len(players), "stuck": stuck,
-             "updates": tally.updates.tobytes(), "lag": tally.lag,
+             "updates": tally.updates.tobytes(), "lag": tally.lag, "failed": tally.failed,
              "matches": [(r.code, r.last_seen, r.lost, r.sends) for r in records]})
 
 

@@ -354,6 +354,13 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
             if chaos.kills:  # each kill's players (lost after it, before the next): how many, how long
                 print("  by kill (players lost, back in play max): " + ", ".join(
                     f"{n} {worst:.1f} s" for n, worst in by_kill(parts, [k[0] for k in chaos.kills])))
+            failed: Dict[str, int] = {}
+            for r in results:
+                for why, n in r.get("failed", {}).items():
+                    failed[why] = failed.get(why, 0) + n
+            if failed:  # (a try that did not get its player back, and why)
+                print("  tries that did not get back: " + ", ".join(
+                    f"{why} {n}" for why, n in sorted(failed.items(), key=lambda kv: -kv[1])))
             moved = sorted(p[0] + p[1] for p in parts if p[4])
             if moved:  # (their matches went back to the process they were taken from, once it ran again)
                 print(f"  of which sent back to a revived process: {len(moved)} players, back in play "

@@ -211,9 +211,11 @@ class LeanConnection(asyncio.Protocol):
 
 
 @asynccontextmanager
-async def lean_connect(url: str, open_timeout: float = 5.0) -> AsyncIterator[LeanConnection]:
+async def lean_connect(url: str, open_timeout: float = 5.0,
+                       source: Optional[str] = None) -> AsyncIterator[LeanConnection]:
     """A connection to ``ws://HOST:PORT/PATH?QUERY``, opened within
-    ``open_timeout`` seconds (:class:`asyncio.TimeoutError`), closed on leaving."""
+    ``open_timeout`` seconds (:class:`asyncio.TimeoutError`), closed on leaving;
+    from the address ``source`` if given (any port)."""
     parts = urlsplit(url)
     if parts.scheme != "ws" or parts.hostname is None:
         raise ValueError(f"only ws:// URLs: {url!r}")
@@ -225,7 +227,8 @@ async def lean_connect(url: str, open_timeout: float = 5.0) -> AsyncIterator[Lea
     async def opening() -> LeanConnection:
         nonlocal conn
         _, protocol = await loop.create_connection(lambda: LeanConnection(host, target), parts.hostname,
-                                                   parts.port or 80)
+                                                   parts.port or 80,
+                                                   local_addr=(source, 0) if source is not None else None)
         conn = protocol
         await protocol.opened()
         return protocol

@@ -359,7 +359,8 @@ haproxy_config() {  # haproxy_config N: deploy/haproxy.cfg for this machine's lo
         skip { next }
         /^[ \t]*# begin servers/ {
             match($0, /^[ \t]*/); indent = substr($0, 1, RLENGTH)
-            for (i = 1; i <= n; i++) printf "%sserver s%d 127.0.0.1:%d check\n", indent, i, base + i
+            # (the source range: see deploy/haproxy.cfg)
+            for (i = 1; i <= n; i++) printf "%sserver s%d 127.0.0.1:%d check source 127.0.0.1:1024-65535\n", indent, i, base + i
             for (i = 1; i <= n; i++) printf "%suse-server s%d if { url_param(at) -m str s%d }\n", indent, i, i
             servers = 1; next
         }

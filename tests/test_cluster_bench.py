@@ -105,3 +105,17 @@ def test_an_intent_unanswered_on_its_live_connection_asks_for_the_match_once(mon
     assert tally.unanswered == 1
     assert [s.sent for s in sockets] == [["sync"], [], [], []]
     assert players[0].pending.asked
+
+
+def test_each_load_bot_has_a_home_address_and_its_failed_tries_are_named():
+    import asyncio
+
+    from cluster_bots import failed_why, home_address
+
+    homes = {home_address(process, player, "ws://127.0.0.1:8765") for process in (0, 1) for player in range(3000)}
+    assert len(homes) == 6000 and all(h is not None and h.startswith("127.") for h in homes)
+    assert home_address(0, 0, "ws://[::1]:8765") is None and home_address(0, 0, "ws://example.org") is None
+    assert failed_why(asyncio.TimeoutError()) == "timed out"
+    assert failed_why(ConnectionRefusedError(111, "refused")) == "ConnectionRefusedError"
+    assert failed_why(Exception("refused: HTTP/1.1 502 Bad Gateway")) == "refused: HTTP/1.1 502"
+    assert failed_why(Exception("connection lost: [Errno 104] reset")) == "connection lost"

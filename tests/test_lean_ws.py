@@ -122,6 +122,33 @@ def test_a_refused_or_wrong_handshake_fails_the_opening():
         asyncio.run(lean_connect("wss://127.0.0.1:1/").__aenter__())
 
 
+def test_a_connection_comes_from_the_address_asked_for():
+    """A load bot connects from its own loopback address (its home's), as
+    benchmarks/cluster_bots.py's home_address gives it."""
+    async def peer_of(source):
+        seen = []
+
+        async def handle(reader, writer):
+            seen.append(writer.get_extra_info("peername")[0])
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+            writer.close()
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            with pytest.raises(Closed):
+                async with lean_connect(f"ws://127.0.0.1:{port}/?m=X", open_timeout=5, source=source):
+                    pass
+        finally:
+            server.close()
+            await server.wait_closed()
+        return seen
+
+    assert asyncio.run(peer_of("127.10.2.201")) == ["127.10.2.201"]
+    assert asyncio.run(peer_of(None)) == ["127.0.0.1"]
+
+
 def test_two_lean_players_seat_themselves_with_the_real_server():
     thread, url = start_server()
 
