@@ -55,6 +55,8 @@ RESUME_WAIT = 10.0
 UNANSWERED = 5.0
 #: the waits before each new try after a loss: at once, then 0.2 s doubling up to 2 s
 BACKOFF = (0.0, 0.2, 0.4, 0.8, 1.6, 2.0)
+#: a way back longer than this many seconds is reported with its tries
+SLOW = 4.0
 #: how many times one intent is sent again after syncs that show it was not applied
 MAX_RESENDS = 3
 
@@ -142,6 +144,9 @@ class Tally:
     updates: "array[float]" = field(default_factory=lambda: array("d"))  # arrival times (time.monotonic)
     lag: List[float] = field(default_factory=list)  # how late the process's own event loop woke a 0.1 s sleep
     failed: Dict[str, int] = field(default_factory=dict)  # tries on the way back that did not get back, by why
+    #: the ways back longer than SLOW seconds: (seconds, each try that failed (why, its seconds), then the
+    #: last try's time to open and its resume's time to the sync)
+    slow: List[Tuple[float, List[Tuple[str, float]]]] = field(default_factory=list)
 
 
 @dataclass
@@ -188,6 +193,8 @@ class Player:
         self.resume_sent: Optional[float] = None
         self.connected_at = 0.0   # when the connection now open was opened
         self.tries = 0            # connections tried since the loss
+        self.way: List[Tuple[str, float]] = []  # those tries that failed: why, and how long each took
+        self.try_began = 0.0
         self.intents = 0
         self.ws: Optional[Socket] = None
         self.at: Optional[str] = None   # the server process the last close named (game/net/homing.py)
@@ -210,6 +217,7 @@ class Player:
         while self.record.lost is None:
             noticed: Optional[float] = None
             away = self.lost_at is not None  # (this try is on the way back from a loss)
+            self.try_began = time.monotonic()
             ws_seen: Optional[Socket] = None
             if self.role == 1 and self.token is None:
                 await asyncio.shield(self.box)  # the guest comes once the host has its code
@@ -237,6 +245,7 @@ class Player:
                 if away and self.lost_at is not None:
                     why = failed_why(exc)
                     self.tally.failed[why] = self.tally.failed.get(why, 0) + 1
+                    self.way.append((why, time.monotonic() - self.try_began))
             finally:
                 self.ws = None
                 self.tries += 1
@@ -248,6 +257,7 @@ class Player:
                 self.resume_sent = None
                 self.tally.losses += 1
                 tries = self.tries = 0
+                self.way = []
             if self.at is None:  # (sent to another process: at once)
                 await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
                 tries += 1
@@ -350,6 +360,9 @@ class Player:
                 self.tally.back.append(now - self.lost_at)
                 self.tally.back_parts.append((self.connected_at - self.lost_at, now - self.connected_at, self.tries + 1,
                                              self.lost_at, self.moved))
+                if now - self.lost_at > SLOW:
+                    self.tally.slow.append((now - self.lost_at, self.way + [
+                        ("opened", self.connected_at - self.try_began), ("answered", now - self.connected_at)]))
                 self.lost_at = None
             if seq < self.seen:
                 self.tally.actions_lost += self.seen - seq
@@ -499,7 +512,7 @@ async def client_main(base: str, matches: int, think: float, ramp: float, seed: 
              "back": tally.back, "back_parts": tally.back_parts, "away": away, "unsettled": unsettled, "actions_lost": tally.actions_lost,
              "doubled": tally.doubled, "unanswered": tally.unanswered, "resent": tally.resent,
              "setup_failed": tally.setup_failed, "in_play": in_play, "players": len(players), "stuck": stuck,
-             "updates": tally.updates.tobytes(), "lag": tally.lag, "failed": tally.failed,
+             "updates": tally.updates.tobytes(), "lag": tally.lag, "failed": tally.failed, "slow": tally.slow,
              "matches": [(r.code, r.last_seen, r.lost, r.sends) for r in records]})
 
 

@@ -59,7 +59,7 @@ from array import array
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from cluster_bots import client_process
+from cluster_bots import SLOW, client_process
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "deploy" / "local-cluster.sh"
@@ -361,6 +361,11 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
             if failed:  # (a try that did not get its player back, and why)
                 print("  tries that did not get back: " + ", ".join(
                     f"{why} {n}" for why, n in sorted(failed.items(), key=lambda kv: -kv[1])))
+            slow = sorted((w for r in results for w in r.get("slow", ())), key=lambda w: -w[0])
+            if slow:  # the longest ways back, try by try: (why it failed, or "opened" / "answered", seconds)
+                print(f"  ways back over {SLOW:g} s: {len(slow)}; the longest: " + "; ".join(
+                    f"{total:.2f} s (" + ", ".join(f"{why} {t:.2f}" for why, t in tries) + ")"
+                    for total, tries in slow[:3]))
             moved = sorted(p[0] + p[1] for p in parts if p[4])
             if moved:  # (their matches went back to the process they were taken from, once it ran again)
                 print(f"  of which sent back to a revived process: {len(moved)} players, back in play "
