@@ -103,11 +103,19 @@ def failed_why(exc: BaseException) -> str:
     ('timed out', 'ConnectionRefusedError')
     >>> failed_why(Exception("refused: HTTP/1.1 503 Service Unavailable"))
     'refused: HTTP/1.1 503'
+    >>> from websockets.datastructures import Headers
+    >>> from websockets.exceptions import InvalidStatus
+    >>> from websockets.http11 import Response
+    >>> failed_why(InvalidStatus(Response(502, "Bad Gateway", Headers())))
+    'refused: HTTP/1.1 502'
     """
     if isinstance(exc, asyncio.TimeoutError):
         return "timed out"
     if isinstance(exc, OSError):
         return type(exc).__name__
+    status = getattr(getattr(exc, "response", None), "status_code", None)
+    if isinstance(status, int):  # websockets' InvalidStatus (the probe's players): as lean_ws says it
+        return f"refused: HTTP/1.1 {status}"
     text = str(exc)
     if text.startswith("refused: "):
         return " ".join(text.split()[:3])
@@ -361,8 +369,8 @@ class Player:
                 self.tally.back_parts.append((self.connected_at - self.lost_at, now - self.connected_at, self.tries + 1,
                                              self.lost_at, self.moved))
                 if now - self.lost_at > SLOW:
-                    self.tally.slow.append((now - self.lost_at, self.way + [
-                        ("opened", self.connected_at - self.try_began), ("answered", now - self.connected_at)]))
+                    self.tally.slow.append((now - self.lost_at, self.way + self._opening() + [
+                        ("answered", now - self.connected_at)]))
                 self.lost_at = None
             if seq < self.seen:
                 self.tally.actions_lost += self.seen - seq
@@ -384,6 +392,14 @@ class Player:
                 return
             self.pending = None  # applied (the seq moved on), or given up
         self._next(ws)
+
+    def _opening(self) -> List[Tuple[str, float]]:
+        """The last try's opening: until TCP connected and then until the handshake's answer where the
+        connection says when it connected (lean_ws's), else as one."""
+        made = getattr(self.ws, "made_at", None)
+        if made is None:
+            return [("opened", self.connected_at - self.try_began)]
+        return [("connected", made - self.try_began), ("upgraded", self.connected_at - made)]
 
     def _update(self, ws: Socket, doc: Dict[str, Any]) -> None:
         seq = int(doc["seq"])

@@ -362,7 +362,7 @@ def report(args: argparse.Namespace, results: List[Dict[str, Any]], chaos: Chaos
                 print("  tries that did not get back: " + ", ".join(
                     f"{why} {n}" for why, n in sorted(failed.items(), key=lambda kv: -kv[1])))
             slow = sorted((w for r in results for w in r.get("slow", ())), key=lambda w: -w[0])
-            if slow:  # the longest ways back, try by try: (why it failed, or "opened" / "answered", seconds)
+            if slow:  # the longest ways back, try by try: (why it failed, or "connected" (TCP), "upgraded" (the handshake answered; "opened" for both where the connection does not say) / "answered", seconds)
                 print(f"  ways back over {SLOW:g} s: {len(slow)}; the longest: " + "; ".join(
                     f"{total:.2f} s (" + ", ".join(f"{why} {t:.2f}" for why, t in tries) + ")"
                     for total, tries in slow[:3]))

@@ -25,6 +25,7 @@ import hashlib
 import os
 import random
 import struct
+import time
 from collections import deque
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Deque, Optional
@@ -87,10 +88,12 @@ class LeanConnection(asyncio.Protocol):
         self.closed: Optional[str] = None
         self.close_code: Optional[int] = None   # the server's close frame: its code and reason
         self.close_reason = ""
+        self.made_at: Optional[float] = None    # when TCP connected (time.monotonic), before the handshake
 
     # -- asyncio's side ------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport  # type: ignore[assignment]  (a socket's: write, is_closing, close)
+        self.made_at = time.monotonic()
         transport.write(self._request)
 
     def data_received(self, data: bytes) -> None:

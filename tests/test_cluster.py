@@ -524,3 +524,50 @@ def test_a_revived_process_gets_back_the_match_taken_from_it(cluster, players):
     assert cluster.owner(players.code) == home
     seqs = committed(cluster, players.code)
     assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] >= players.seen - 1
+
+
+def test_a_player_who_reaches_a_process_not_holding_its_match_is_sent_to_its_holder(cluster, players):
+    """A player whose connection reaches a live process other than its
+    match's holder (the proxy's routing changed under it) is closed at once
+    with 1012 naming the holder, where the process used to ask the holder to
+    let go and wait up to WANT_PATIENCE.  A player that comes by name (its
+    URL's ``at``: the proxy could not route it there) is not sent on again:
+    that process asks the holder to let go and takes the match, and the
+    holder's players follow it there, through HAProxy, by name."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    from game.net.cluster import WANT_PATIENCE
+    from game.net.protocol import Resume, encode
+    from game.net.routing import moved_to, routed_url
+
+    players.play_until(6)
+    holder = cluster.owner(players.code)
+    other = next(s for s in ("s1", "s2", "s3") if s != holder)
+    direct = f"ws://127.0.0.1:{cluster.ports()[int(other[1:]) - 1]}"
+    token = players.guest.token or ""
+
+    async def resume(url: str) -> Tuple[object, object, float]:
+        began = time.monotonic()
+        async with connect(url, open_timeout=10) as ws:
+            await ws.send(encode(Resume(token)))
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 20)
+        return ws.close_code, moved_to(ws.close_reason or ""), time.monotonic() - began
+
+    code, at, took = asyncio.run(resume(routed_url(direct, players.code)))
+    assert (code, at) == (1012, holder) and took < WANT_PATIENCE, (code, at, took)
+    assert cluster.sql("SELECT wanted_by FROM bg_rooms WHERE code = %s", players.code) == [(None,)]
+    assert cluster.owner(players.code) == holder
+
+    # the guest's game, pointed straight at the other process: sent to the holder by name, it comes
+    # back by name (no proxy between), and that process takes the match
+    players.guest.close()
+    players.guest = NetClient(direct, Join(players.code, "Guest"), backoff=(0.1, 0.2, 0.4), token=token).start()
+    players.clients[1] = players.guest
+    longest = players.play_until(players.seen + 8)
+    assert cluster.owner(players.code) == other
+    assert longest <= 5.0 and not players.went_back
+    assert events(cluster, other, players.code).count("resume") >= 2  # both players, the host through HAProxy
+    seqs = committed(cluster, players.code)
+    assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] >= players.seen - 1

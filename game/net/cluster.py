@@ -23,7 +23,7 @@ from .batch import Batch
 from .pgstore import BATCH, PgStore, RoomWrite, StoreUnavailable, Taken
 from .protocol import ClientMessage, Create, EndReason, ErrorCode, Join, ProtocolError, Resume
 from .rooms import HOST, Lobby, Room
-from .routing import route_key, token_hash
+from .routing import nameable, route_key, server_of, token_hash
 from .saved import RecordError, room_from_record, room_record
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,13 @@ def _head(room: Room) -> Head:
 
 class Elsewhere(Exception):
     """The match cannot be held here now (another process keeps it, or the
-    store does not answer): the connection is closed for the client to try again."""
+    store does not answer): the connection is closed for the client to try
+    again; ``at``: the process that holds it, where the close sends the
+    player by name (HAProxy's ``use-server`` rule for ``at``)."""
+
+    def __init__(self, why: str, at: Optional[str] = None):
+        super().__init__(why)
+        self.at = at
 
 
 class Cluster:
@@ -80,6 +86,7 @@ class Cluster:
         self._recorded: Dict[str, Tuple[Head, int, int]] = {}
         self._lookups: Batch[str, Tuple[Optional[str], Optional[str]]] = Batch(store.codes_of, BATCH)
         self._takes: Batch[str, Union[Taken, str, None]] = Batch(store.acquire_many, BATCH)
+        self.server_id = server_of(store.owner)
 
     async def start(self) -> None:
         try:
@@ -89,9 +96,13 @@ class Cluster:
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
 
     # -- before a message -------------------------------------------------------------------
-    async def before(self, msg: ClientMessage, address: str) -> None:
+    async def before(self, msg: ClientMessage, address: str, by_name: bool = True) -> None:
         """Make ready what ``msg`` needs: its match held here, the per-address
-        count of every process.  :class:`Elsewhere` if it cannot be now."""
+        count of every process.  :class:`Elsewhere` if it cannot be now.
+        A match another live process holds: a player that did not come here
+        by name (``by_name``: its URL's ``at``) is sent to that process at
+        once; one that did (the proxy could not route it there) waits while
+        this process asks the holder to let go."""
         try:
             if isinstance(msg, Create):
                 if self.draining:
@@ -100,23 +111,25 @@ class Cluster:
                     raise ProtocolError(ErrorCode.TOO_MANY_MATCHES,
                                         f"at most {self.matches_per_address} matches per address")
             elif isinstance(msg, Join) and msg.code not in self.lobby.rooms:
-                await self.bring(msg.code)
+                await self.bring(msg.code, by_name)
             elif isinstance(msg, Resume):
                 hashed = token_hash(msg.token)
                 head = route_key(msg)  # (a token begins with its match's code: that match is brought at once,
                 if hashed not in self.lobby.tokens and head is not None:  # as a join's, without a look-up first)
-                    await self.bring(head)
+                    await self.bring(head, by_name)
                 if hashed not in self.lobby.tokens:
                     code, reason = await self._lookups.get(hashed)
                     if code is not None:
-                        await self.bring(code)
+                        await self.bring(code, by_name)
                     elif reason is not None:
                         self.lobby.ended_tokens[hashed] = (EndReason(reason), self.lobby.clock())
         except StoreUnavailable as exc:
             raise Elsewhere(f"the store does not answer: {exc}") from None
 
-    async def bring(self, code: str) -> None:
-        """Hold the match ``code`` here (if it exists), once even if two players ask at once."""
+    async def bring(self, code: str, patient: bool = True) -> None:
+        """Hold the match ``code`` here (if it exists), once even if two players
+        ask at once.  Held by another live process: not ``patient``,
+        :class:`Elsewhere` naming it at once; else ask it to let go and wait."""
         pending = self._bringing.get(code)
         if pending is not None:
             await asyncio.shield(pending)
@@ -124,7 +137,7 @@ class Cluster:
         future: "asyncio.Future[None]" = asyncio.get_running_loop().create_future()
         self._bringing[code] = future
         try:
-            await self._take(code)
+            await self._take(code, patient)
             future.set_result(None)
         except BaseException as exc:
             future.set_exception(exc)
@@ -133,7 +146,7 @@ class Cluster:
         finally:
             del self._bringing[code]
 
-    async def _take(self, code: str) -> None:
+    async def _take(self, code: str, patient: bool) -> None:
         if self.draining:
             raise Elsewhere("draining")
         while code in self._release:
@@ -148,6 +161,9 @@ class Cluster:
             taken = await self._takes.get(code)
             if not isinstance(taken, str):
                 break
+            holder = server_of(taken)
+            if not patient and holder != self.server_id and nameable(holder):
+                raise Elsewhere(f"held by {taken}", at=holder)
             if loop.time() >= deadline:
                 raise Elsewhere(f"held by {taken}") from None
             await self.store.want(code)

@@ -32,7 +32,7 @@ from .metrics import ServerMetrics
 from .pgstore import PgStore, StoreUnavailable
 from .outlet import Outlet
 from .rooms import Lobby, Room
-from .routing import CLOSE_RESTART, moved_reason
+from .routing import CLOSE_RESTART, moved_reason, server_of
 
 log = logging.getLogger(__name__)
 
@@ -40,15 +40,6 @@ log = logging.getLogger(__name__)
 SEND_BACK = 100
 #: seconds a process must have run before matches are sent to it (the proxy's health check counts it up)
 SETTLED = 2.0
-
-
-def server_of(owner: str) -> str:
-    """The server id of a lease's owner (``server-id/key``).
-
-    >>> server_of("s2/3fa9"), server_of("host:1/2/ab")
-    ('s2', 'host:1/2')
-    """
-    return owner.rsplit("/", 1)[0]
 
 
 def send_on(room: Room, at: Optional[str] = None) -> None:

@@ -79,6 +79,34 @@ def moved_reason(at: Optional[str] = None) -> str:
     return "the match moved: connect again" + (f" (at={at})" if at else "")
 
 
+def server_of(owner: str) -> str:
+    """The server id of a lease's owner (``server-id/key``).
+
+    >>> server_of("s2/3fa9"), server_of("host:1/2/ab")
+    ('s2', 'host:1/2')
+    """
+    return owner.rsplit("/", 1)[0]
+
+
+def nameable(server_id: str) -> bool:
+    """Can a close's reason send players to ``server_id`` (:func:`moved_reason`)?
+
+    >>> nameable("s2"), nameable("host:8765"), nameable("a b")
+    (True, True, False)
+    """
+    return _SERVER_ID.fullmatch(server_id) is not None
+
+
+def came_by_name(target: str) -> bool:
+    """Does a connection's request target carry ``at``: was it sent to a
+    process by name (:func:`routed_url`)?
+
+    >>> came_by_name("/?m=ABCDEFGHJK&at=s2"), came_by_name("/?m=ABCDEFGHJK"), came_by_name("/")
+    (True, False, False)
+    """
+    return any(q.startswith("at=") for q in urlsplit(target).query.split("&"))
+
+
 def moved_to(reason: str) -> Optional[str]:
     """The server process a close's reason sends the players to, if it names one.
 

@@ -12,7 +12,7 @@ from typing import Optional, Protocol, Tuple
 from .cluster import Cluster, Elsewhere
 from .metrics import ServerMetrics
 from .outlet import Hold, Outlet
-from .routing import CLOSE_RESTART
+from .routing import CLOSE_RESTART, came_by_name, moved_reason
 from .protocol import ClientMessage, Create, ErrorCode, ProtocolError, error_doc, parse_client, type_name
 from .rooms import Lobby, Room, Send
 
@@ -40,14 +40,15 @@ async def handle_shared(server: SharedServer, cluster: Cluster, raw: object, add
         msg = None  # (handle_text answers it)
     if msg is not None and seat is None:
         try:
-            await cluster.before(msg, address)
+            request = send.ws.request  # (sent here by name: the proxy could not route it to the holder)
+            await cluster.before(msg, address, request is not None and came_by_name(request.path))
         except ProtocolError as exc:
             server.metrics.error(exc.code.value)
             send(error_doc(exc.code, exc.detail, type_name(msg)))
             return seat
         except Elsewhere as exc:  # the client connects again: then it may be here, or its holder reached
-            log.info("a player sent on (%s)", exc)
-            await send.ws.close(CLOSE_RESTART, "try again")
+            log.info("a player sent on%s (%s)", f" to {exc.at}" if exc.at else "", exc)
+            await send.ws.close(CLOSE_RESTART, moved_reason(exc.at) if exc.at else "try again")
             return seat
     began = time.thread_time()
     server.hold.begin()
