@@ -23,6 +23,10 @@ same plays, as a measure of how far one depth agrees with the next;
 one ply deeper, on the plays near the error line (the best six plays by
 1-ply and the play made, as its own analysis filters the plays it looks at
 deeper): how far the reference itself agrees with a deeper look.
+``--network gnubg0`` runs the review's own two-roll search with GNU
+Backgammon's 0-ply in place of the network (``--network FILE``: another
+weights file), every play of the second roll valued in full: how much of the
+difference is the network's and how much the search's.
 """
 
 from __future__ import annotations
@@ -66,6 +70,28 @@ def a_game(seed: int, players: Tuple[str, str] = ("beginner", "intermediate")) -
         else:
             g.roll()
     return m
+
+
+class GnubgNetwork:
+    """GNU Backgammon's 0-ply where the review's search asks the network."""
+
+    def __init__(self):
+        from engine.ai.teach.teacher import GnubgTeacher
+
+        self.teacher = GnubgTeacher(0)
+
+    def evaluate_boards(self, me, them) -> np.ndarray:
+        return self.teacher.probabilities(np.asarray(me, dtype=np.float32), np.asarray(them, dtype=np.float32))
+
+
+def review_bot(network: str):
+    """The review's two-roll judge with another network (None: the shipped one, as the game reviews)."""
+    if not network:
+        return None
+    from engine.ai.network import Network
+    from engine.judge import deep_judge
+
+    return deep_judge(GnubgNetwork() if network == "gnubg0" else Network.load(network), pruned=False)
 
 
 def _leaves(position, dice, played):
@@ -179,7 +205,13 @@ def main() -> None:
     ap.add_argument("--players", default="beginner,intermediate",
                     help="White's and Black's levels; 'expert,expert' measures the review's rate for the computer")
     ap.add_argument("--cache", default=None, help="a JSON file of GNU Backgammon's losses, read and extended")
+    ap.add_argument("--network", default="",
+                    help="the review's two-roll search with another network: gnubg0 (GNU Backgammon's 0-ply) or a "
+                         "weights file; every play of the second roll valued in full (default: the game's own review)")
     args = ap.parse_args()
+    if args.network and args.ply != 2:
+        ap.error("--network is for the two-roll review (--ply 2)")
+    bot = review_bot(args.network)
     gnu = GnuLosses(args.cache)
     white, black = args.players.split(",")
     players = (white, black)
@@ -191,7 +223,7 @@ def main() -> None:
     for k in range(args.games):
         m = a_game(args.seed + 97 * k, players)
         start = time.time()
-        analysis = analyse_match(m, ply=args.ply)
+        analysis = analyse_match(m, ply=args.ply, bot=bot)
         ours_t += time.time() - start
         start = time.time()
         for d in analysis.decisions:
@@ -207,7 +239,8 @@ def main() -> None:
                 deeper.append((d.loss, reference, deep))
         gnu_t += time.time() - start
         gnu.save()
-    print(f"{args.games} games, {len(pairs)} unforced checker plays; review at {args.ply}-ply ({ours_t:.0f} s), "
+    searched = f" with {args.network}'s evaluation" if args.network else ""
+    print(f"{args.games} games, {len(pairs)} unforced checker plays; review at {args.ply}-ply{searched} ({ours_t:.0f} s), "
           f"GNU Backgammon at {args.gnubg_plies}-ply cubeless ({gnu_t:.0f} s)")
     print(agreement(pairs))
     for side, name in enumerate(players):

@@ -5,11 +5,14 @@ network's value of a position before the roll, and the cube model."""
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Tuple
 
 import numpy as np
 
 from .position import Play, Position
+
+if TYPE_CHECKING:
+    from .ai.bots import NetBot
 
 #: the deeper judge (ply 2): how many of the best plays by 1-ply, within how
 #: much equity of the best, are searched two rolls deep, and how many of each
@@ -19,6 +22,26 @@ from .position import Play, Position
 DEEP_CANDIDATES = 5
 DEEP_MARGIN = 0.12
 DEEP_KEEP = 10
+
+
+def deep_judge(net: Any = None, pruned: bool = True) -> "NetBot":
+    """The review's judge at ply 2: a :class:`~engine.ai.bots.NetBot` with
+    ``net`` (the shipped network by default; anything with the network's
+    ``evaluate_boards``) searching its :data:`DEEP_CANDIDATES` closest plays
+    two rolls deep, each roll's :data:`DEEP_KEEP` best by the pruning network
+    valued in full (``pruned=False``, or without the pruning network: every
+    play of each roll), its cube one roll deep.
+
+    >>> deep_judge().lookahead, deep_judge(pruned=False).prune is None
+    (2, True)
+    """
+    from .ai.bots import NetBot
+    from .ai.prune import default_pruner
+    from .ai.search import Pruning
+
+    pruner = default_pruner() if pruned else None
+    return NetBot("expert", net, lookahead=2, deep_candidates=DEEP_CANDIDATES, deep_margin=DEEP_MARGIN,
+                  prune=Pruning(pruner, DEEP_KEEP) if pruner is not None else None, cube_lookahead=1)
 
 
 class Judge:
@@ -35,12 +58,7 @@ class Judge:
         if bot is None:
             bot = network_bot("expert")
             if ply == 2:  # the expert's network and cube, its closest plays two rolls deep
-                from .ai.prune import default_pruner
-                from .ai.search import Pruning
-
-                pruner = default_pruner()
-                bot = NetBot("expert", bot.net, lookahead=2, deep_candidates=DEEP_CANDIDATES, deep_margin=DEEP_MARGIN,
-                             prune=Pruning(pruner, DEEP_KEEP) if pruner is not None else None, cube_lookahead=1)
+                bot = deep_judge(bot.net)
             elif ply == 1:  # one roll deep: the expert's first look
                 bot = NetBot("expert", bot.net, lookahead=1, cube_lookahead=1)
         self.bot = bot

@@ -185,3 +185,32 @@ def test_in_a_match_each_decision_has_whites_match_winning_chance():
     single.game.roll()
     single.game.play_text("8/5 6/5")
     assert analyse_match(single, ply=1).decisions[0].match_win is None
+
+
+def test_the_deep_judge_is_the_reviews_and_takes_any_evaluation():
+    # the review at ply 2 is deep_judge() with the shipped network; another evaluation (anything with the
+    # network's evaluate_boards, e.g. a teacher's in benchmarks/review_agreement.py) runs in the same search
+    from engine.ai.bots import default_network
+    from engine.judge import DEEP_CANDIDATES, DEEP_KEEP, DEEP_MARGIN, Judge, deep_judge
+
+    review = Judge(ply=2).bot
+    made = deep_judge()
+    for bot in (review, made):
+        assert (bot.lookahead, bot.deep_candidates, bot.deep_margin, bot.cube_lookahead) == (2, DEEP_CANDIDATES, DEEP_MARGIN, 1)
+        assert bot.net is default_network() and bot.prune is not None and bot.prune.keep == DEEP_KEEP
+    assert deep_judge(pruned=False).prune is None
+
+    calls = []
+
+    class Counted:
+        def evaluate_boards(self, me, them):
+            calls.append(len(me))
+            return default_network().evaluate_boards(me, them)
+
+    m = Match(dice=FixedDice([3, 1, 6, 4]))
+    m.game.roll()
+    m.game.play_text("24/21 24/23")
+    full = analyse_match(m, ply=2, bot=deep_judge(pruned=False)).decisions[0]
+    other = analyse_match(m, ply=2, bot=deep_judge(Counted(), pruned=False)).decisions[0]
+    assert sum(calls) > 21 * 21  # two rolls deep through the stand-in
+    assert other.loss == pytest.approx(full.loss, abs=1e-6) and other.best == full.best

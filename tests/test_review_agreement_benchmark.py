@@ -59,3 +59,19 @@ def test_the_deeper_look_keeps_the_reference_away_from_the_line_and_filters_the_
     assert len(ranked) > CANDIDATES + 1
     worst = ranked[-1]
     assert abs(filtered_loss(teacher, teacher, start, dice, worst[0]) - (ranked[0][1] - worst[1])) < 1e-4
+
+
+def test_the_review_can_search_with_another_network_file(tmp_path):
+    import numpy as np
+    from review_agreement import review_bot
+
+    from engine.ai.bots import default_network
+    from engine.judge import DEEP_CANDIDATES
+
+    assert review_bot("") is None  # the game's own review
+    path = tmp_path / "other.npz"
+    shipped = default_network()
+    shipped.save(path)
+    bot = review_bot(str(path))
+    assert bot.net is not shipped and np.array_equal(bot.net.w1, shipped.w1)
+    assert bot.prune is None and bot.lookahead == 2 and bot.deep_candidates == DEEP_CANDIDATES
