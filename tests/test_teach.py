@@ -81,6 +81,35 @@ def test_a_race_corpus_keeps_only_races(tmp_path):
         corpus.generate(out, "net0", 10, phase="contact")
 
 
+def test_the_positions_after_every_play_of_a_roll_are_added_before_labels(tmp_path):
+    from engine.moves import legal_leaves
+
+    start = Position.initial()
+    rows = corpus.after_plays(start, (3, 1))
+    # each play's result, the other side on roll: what a search values after it
+    assert sorted(rows) == sorted(tuple(sum(start.apply(p).swapped().boards, ())) for p, *_ in legal_leaves(start, (3, 1)).values())
+    home = Position([1, 1] + [0] * 23, [0] * 12 + [15] + [0] * 12)
+    assert corpus.after_plays(home, (6, 5)) == []  # its last checkers bear off: the game over
+    assert corpus.after_plays(Position([0] * 4 + [1, 1] + [0] * 19, [0] * 12 + [15] + [0] * 12), (2, 1))  # not over
+
+    out = tmp_path / "after"
+    out.mkdir()
+    first = [start, home]
+    np.savez_compressed(out / "positions.npz", boards=np.array([sum(p.boards, ()) for p in first], dtype=np.uint8),
+                        source=np.array([0, 2], dtype=np.uint8))
+    _run(out, "after-plays", "--count", "1", "--seed", "4")
+    boards_, sources = corpus.load(out)
+    roll = random.Random(4)
+    dice = (roll.randint(1, 6), roll.randint(1, 6))
+    added = {tuple(r) for r in corpus.after_plays(start, dice)}
+    assert {tuple(int(v) for v in r) for r in boards_} == added | {sum(p.boards, ()) for p in first}
+    assert len(boards_) == len(added | {sum(p.boards, ()) for p in first})
+    assert sources.tolist().count(2) == 1  # the second position's source, itself only (count 1)
+    (out / "labels").mkdir()
+    with pytest.raises(InvalidArgumentError):
+        corpus.add_after_plays(out, 1)
+
+
 def test_kinds_of_textbook_positions():
     race = Position([2] * 6 + [0] * 19, [0] * 12 + [3] * 5 + [0] * 8)
     back_game = Position([0, 0, 3, 3, 3, 2] + [0] * 13 + [0, 2, 0, 2, 0, 0], [3, 0, 3, 0, 3, 3, 2, 1] + [0] * 17)

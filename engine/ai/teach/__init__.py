@@ -1,6 +1,7 @@
 """Supervised training from a teacher: positions, labels, a network.
 
     python -m engine.ai.teach corpus --out runs/teach --positions 1000000 --workers 2
+    python -m engine.ai.teach after-plays --out runs/teach --count 120000   # optional, before labels
     python -m engine.ai.teach label  --out runs/teach --teacher gnubg0
     python -m engine.ai.teach label  --out runs/teach --teacher gnubg2 --limit 300000
     python -m engine.ai.teach report --out runs/teach
@@ -16,7 +17,8 @@ Every step is resumable: a stopped run keeps what it wrote and continues.
   ``train`` extra, imported only when asked for) another.
 * :mod:`.kinds`: what kind of position a board is (race, back game, prime
   against prime ...), counted in the corpus's report and in the errors.
-* :mod:`.corpus`: positions worth learning from, distinct, by source.
+* :mod:`.corpus`: positions worth learning from, distinct, by source (and,
+  with ``after-plays``, the positions after every play of a roll).
 * :mod:`.label`: each position labelled by a teacher, in blocks, on every core.
 * :mod:`.fit`: the network trained on the best label each position has.
 

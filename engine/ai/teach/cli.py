@@ -1,4 +1,4 @@
-"""``python -m engine.ai.teach corpus | label | report | fit | combine``."""
+"""``python -m engine.ai.teach corpus | after-plays | label | report | fit | combine``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ def main(argv: List[str] | None = None) -> None:
     c.add_argument("--positions", type=int, default=1_000_000)
     c.add_argument("--teacher", default="gnubg0", help="who plays the teacher's games (net0 for a run without gnubg)")
     c.add_argument("--phase", default="all", choices=("all", "race"), help="race: keep only the positions without contact, set-ups of races")
+    after = sub.add_parser("after-plays", help="add the positions after every play of one random roll of the first N positions (before labelling)")
+    after.add_argument("--count", type=int, required=True)
     lab = sub.add_parser("label", help="label the positions with a teacher")
     lab.add_argument("--teacher", default="gnubg0")
     lab.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
@@ -41,7 +43,7 @@ def main(argv: List[str] | None = None) -> None:
     m.add_argument("--save", required=True)
     for p in (c, lab, f):
         p.add_argument("--workers", type=int, default=1)
-    for p in (c, lab, f, sub.choices["report"]):
+    for p in (c, after, lab, f, sub.choices["report"]):
         p.add_argument("--out", required=True, type=Path)
         p.add_argument("--seed", type=int, default=0)
     a = ap.parse_args(argv)
@@ -55,6 +57,10 @@ def main(argv: List[str] | None = None) -> None:
 
         corpus.generate(a.out, a.teacher, int(a.positions * 1.12), a.workers, seed=a.seed, phase=a.phase)
         print(f"{corpus.merge(a.out, a.seed)} distinct positions in {a.out / 'positions.npz'}")
+    elif a.cmd == "after-plays":
+        from . import corpus
+
+        print(f"{corpus.add_after_plays(a.out, a.count, a.seed)} distinct positions in {a.out / 'positions.npz'}")
     elif a.cmd == "label":
         from . import label
 

@@ -32,6 +32,7 @@ from typing import Callable, Dict, Iterator, List, Sequence, Set, Tuple
 
 import numpy as np
 
+from ...errors import InvalidArgumentError
 from ...moves import legal_leaves
 from ...position import Position
 from ..network import equity
@@ -291,6 +292,51 @@ def merge(out: Path, seed: int = 0) -> int:
             sources.append(d["source"])
     b = np.concatenate(boards)
     s = np.concatenate(sources)
+    _, first = np.unique(b, axis=0, return_index=True)
+    order = np.random.default_rng(seed).permutation(first)
+    np.savez_compressed(out / "positions.npz", boards=b[order], source=s[order])
+    return len(order)
+
+
+def after_plays(position: Position, dice: Tuple[int, int]) -> List[Tuple[int, ...]]:
+    """The positions a search values after ``position``'s plays with
+    ``dice``: each legal play's result with the other side on roll, as a
+    corpus row; a play that bears off the last checker (the game over) is
+    left out.
+
+    >>> rows = after_plays(Position.initial(), (3, 1))
+    >>> len(rows), len(rows[0])
+    (16, 52)
+    """
+    rows = []
+    for key in legal_leaves(position, dice):
+        if key[0][0] == 15:
+            continue
+        mine, theirs = Position.from_key(key).swapped().boards
+        rows.append(tuple(mine) + tuple(theirs))
+    return rows
+
+
+def add_after_plays(out: Path, count: int, seed: int = 0) -> int:
+    """Adds to ``out/positions.npz`` the positions after every legal play of
+    one random roll of each of its first ``count`` positions (the boards a
+    search values: what the review's losses are differences of), each with
+    the source of the position it came from; distinct and shuffled again.
+    Only before labelling (the label blocks are cut from the file's order):
+    refused where labels exist.  Returns the positions now in the file."""
+    if (out / "labels").exists():
+        raise InvalidArgumentError(f"{out / 'labels'} exists: add the positions after plays before labelling")
+    boards, sources = load(out)
+    rng = random.Random(seed)
+    rows: List[Tuple[int, ...]] = []
+    kept: List[int] = []
+    for row, source in zip(boards[:count], sources[:count]):
+        position = Position.from_boards(tuple(int(v) for v in row[:26]), tuple(int(v) for v in row[26:]))
+        more = after_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        rows += more
+        kept += [int(source)] * len(more)
+    b = np.concatenate([boards, np.array(rows, dtype=np.uint8).reshape(-1, 52)])
+    s = np.concatenate([sources, np.array(kept, dtype=sources.dtype)])
     _, first = np.unique(b, axis=0, return_index=True)
     order = np.random.default_rng(seed).permutation(first)
     np.savez_compressed(out / "positions.npz", boards=b[order], source=s[order])
