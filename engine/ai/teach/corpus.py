@@ -290,8 +290,11 @@ def merge(out: Path, seed: int = 0) -> int:
         with np.load(f) as d:
             boards.append(d["boards"])
             sources.append(d["source"])
-    b = np.concatenate(boards)
-    s = np.concatenate(sources)
+    return _save_distinct(out, np.concatenate(boards), np.concatenate(sources), seed)
+
+
+def _save_distinct(out: Path, b: np.ndarray, s: np.ndarray, seed: int) -> int:
+    """``out/positions.npz``: the distinct rows of ``b`` (each with its first source), shuffled."""
     _, first = np.unique(b, axis=0, return_index=True)
     order = np.random.default_rng(seed).permutation(first)
     np.savez_compressed(out / "positions.npz", boards=b[order], source=s[order])
@@ -335,12 +338,8 @@ def add_after_plays(out: Path, count: int, seed: int = 0) -> int:
         more = after_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
         rows += more
         kept += [int(source)] * len(more)
-    b = np.concatenate([boards, np.array(rows, dtype=np.uint8).reshape(-1, 52)])
-    s = np.concatenate([sources, np.array(kept, dtype=sources.dtype)])
-    _, first = np.unique(b, axis=0, return_index=True)
-    order = np.random.default_rng(seed).permutation(first)
-    np.savez_compressed(out / "positions.npz", boards=b[order], source=s[order])
-    return len(order)
+    return _save_distinct(out, np.concatenate([boards, np.array(rows, dtype=np.uint8).reshape(-1, 52)]),
+                          np.concatenate([sources, np.array(kept, dtype=sources.dtype)]), seed)
 
 
 def load(out: Path) -> Tuple[np.ndarray, np.ndarray]:
