@@ -102,12 +102,17 @@ def players(cluster: LocalCluster) -> Iterator[Players]:
 
 def events(cluster: LocalCluster, server_id: str, code: str) -> List[str]:
     """The events the process ``server_id`` logged (JSON lines) for match ``code``."""
+    return [event for event, _ in logged(cluster, server_id, code)]
+
+
+def logged(cluster: LocalCluster, server_id: str, code: str) -> List[Tuple[str, str]]:
+    """(event, message) of each line the process ``server_id`` logged for match ``code``."""
     out = []
     for line in Path(cluster.state, "logs", f"{server_id}.log").read_text(encoding="utf-8").splitlines():
         if line.startswith("{"):
             doc = json.loads(line)
             if doc.get("code") == code:
-                out.append(str(doc.get("event")))
+                out.append((str(doc.get("event")), str(doc.get("msg"))))
     return out
 
 
@@ -410,7 +415,7 @@ def test_a_match_let_go_and_asked_for_at_once_comes_back_whole(cluster):
     async def scenario() -> None:
         lobby = Lobby(clock=time.monotonic, dice=lambda: SeededDice(7))
         store = PgStore(cluster.dsn, "test-back")
-        held = Cluster(store, lobby, 0, drop=lambda room: None, taken_over=lambda: None)
+        held = Cluster(store, lobby, 0, drop=lambda room, at: None, taken_over=lambda: None)
         await held.start()
         room, _ = lobby.create("127.0.0.2", Create(1, False, "Ann"), lambda text: None)
         lobby.join(Join(room.code, "Bob"), lambda text: None)
@@ -463,7 +468,7 @@ def test_a_resume_brings_its_match_by_its_token_code_without_a_look_up(cluster):
 
     async def scenario() -> None:
         gone_lobby = Lobby(clock=time.monotonic, dice=lambda: SeededDice(7))
-        gone = Cluster(PgStore(cluster.dsn, "test-gone"), gone_lobby, 0, drop=lambda room: None,
+        gone = Cluster(PgStore(cluster.dsn, "test-gone"), gone_lobby, 0, drop=lambda room, at: None,
                        taken_over=lambda: None)
         await gone.start()
         room, _ = gone_lobby.create("127.0.0.2", Create(1, False, "Ann"), lambda text: None)
@@ -482,7 +487,7 @@ def test_a_resume_brings_its_match_by_its_token_code_without_a_look_up(cluster):
             return await codes_of(hashes)
 
         store.codes_of = counted  # type: ignore[method-assign]
-        taker = Cluster(store, lobby, 0, drop=lambda room: None, taken_over=lambda code, previous: None)
+        taker = Cluster(store, lobby, 0, drop=lambda room, at: None, taken_over=lambda code, previous: None)
         await taker.start()
         for _ in range(100):  # (until PostgreSQL has ended the gone session and let its lock go)
             try:
@@ -567,6 +572,11 @@ def test_a_player_who_reaches_a_process_not_holding_its_match_is_sent_to_its_hol
     players.clients[1] = players.guest
     longest = players.play_until(players.seen + 8)
     assert cluster.owner(players.code) == other
+    # the holder let it go once, its players sent by name to the process that asked: sent wherever the
+    # proxy routed them, the host came back to the holder, which took the match back as soon as its
+    # release was written, again every second while the other process waited (seen: 7 times, 6.9 s)
+    released = [msg for event, msg in logged(cluster, holder, players.code) if event == "released"]
+    assert released == [f"match {players.code} let go to {other}"], released
     assert longest <= 5.0 and not players.went_back
     assert events(cluster, other, players.code).count("resume") >= 2  # both players, the host through HAProxy
     seqs = committed(cluster, players.code)

@@ -58,13 +58,15 @@ class Elsewhere(Exception):
 
 
 class Cluster:
-    """The shared store's side of one server process.  ``drop(room)`` closes
-    the connections of a match this process no longer holds (code 1012: the
-    players connect again and reach its holder); ``taken_over(code, previous)``
+    """The shared store's side of one server process.  ``drop(room, at)``
+    closes the connections of a match this process no longer holds (code
+    1012: the players connect again and reach its holder; ``at``: the
+    process that asked for it, named so that the proxy sends them there);
+    ``taken_over(code, previous)``
     hears of a lease taken from a dead process (``previous``: its owner)."""
 
     def __init__(self, store: PgStore, lobby: Lobby, matches_per_address: int,
-                 drop: Callable[[Room], None], taken_over: Callable[[str, Optional[str]], None],
+                 drop: Callable[[Room, Optional[str]], None], taken_over: Callable[[str, Optional[str]], None],
                  wall: Callable[[], float] = time.time):
         self.store = store
         self.wall = wall
@@ -261,11 +263,11 @@ class Cluster:
         return RoomWrite(room.code, room_record(room, self.wall()), room.seq, host.address if host else "",
                          seats, actions)
 
-    def let_go(self, room: Room, write: bool = True, drop: bool = True) -> None:
+    def let_go(self, room: Room, write: bool = True, drop: bool = True, at: Optional[str] = None) -> None:
         """Stop holding ``room`` here: its players are sent on (closed with
-        1012; not ``drop``: by the caller); ``write``: its last state is
-        committed and its lease let go in the next round (else another
-        process holds it already)."""
+        1012, to the process ``at`` names if given; not ``drop``: by the
+        caller); ``write``: its last state is committed and its lease let go
+        in the next round (else another process holds it already)."""
         if write:
             self._final.append(self._write_of(room, final=True))
             self._release.add(room.code)
@@ -273,7 +275,7 @@ class Cluster:
         self.lobby.release(room)
         room.ended = EndReason.SERVER_CLOSING  # dead here: a message still on its way gets no answer (sent_on)
         if drop:
-            self._drop_connections(room)
+            self._drop_connections(room, at)
         self._wake.set()
 
     def sent_on(self, room: Room) -> bool:
@@ -295,7 +297,15 @@ class Cluster:
                 self.owned.discard(code)
                 self.let_go(room, write=False)
                 log.warning("match %s: its lease was lost", code, extra={"event": "lease_lost", "code": code})
-            elif code in wanted or _idle(room, now):
+            elif code in wanted:
+                # its players go to the process that asks, by name: were they sent
+                # to wherever the proxy routes them, they might reach this process
+                # again, which would take the match back as soon as its release
+                # was written, again and again while the other process waits
+                to = server_of(wanted[code])
+                self.let_go(room, at=to if nameable(to) and to != self.server_id else None)
+                log.info("match %s let go to %s", code, to, extra={"event": "released", "code": code})
+            elif _idle(room, now):
                 self.let_go(room)
                 log.info("match %s let go", code, extra={"event": "released", "code": code})
 

@@ -294,23 +294,24 @@ class PgStore:
                                (self.owner, code, self.owner))
         await self._run("want", run, SIDE)
 
-    async def renew(self) -> Tuple[Optional[Set[str]], Set[str]]:
-        """Every second: the codes another process asks this one for; every
+    async def renew(self) -> Tuple[Optional[Set[str]], Dict[str, str]]:
+        """Every second: the codes another process asks this one for, each
+        with the owner that asks (``wanted_by``); every
         :data:`RENEW_EVERY` seconds also renew every lease of this process and
         say which it holds (else None), and now and then drop the matches
         nobody holds that idled past the expiry."""
         ttl = self.lease_seconds
 
-        async def run(conn: Any) -> Tuple[Optional[Set[str]], Set[str]]:
+        async def run(conn: Any) -> Tuple[Optional[Set[str]], Dict[str, str]]:
             now = time.monotonic()
             if now - self._renewed < RENEW_EVERY:
-                cur = await conn.execute("SELECT code FROM bg_rooms WHERE owner = %s AND wanted_by IS NOT NULL",
+                cur = await conn.execute("SELECT code, wanted_by FROM bg_rooms WHERE owner = %s AND wanted_by IS NOT NULL",
                                          (self.owner,))
-                return None, {str(r[0]) for r in await cur.fetchall()}
+                return None, {str(r[0]): str(r[1]) for r in await cur.fetchall()}
             self._renewed = now
             cur = await conn.execute(
                 """UPDATE bg_rooms SET lease_until = now() + make_interval(secs => %s) WHERE owner = %s
-                   RETURNING code, wanted_by IS NOT NULL""", (ttl, self.owner))
+                   RETURNING code, wanted_by""", (ttl, self.owner))
             rows = await cur.fetchall()
             if now - self._tidied >= 30.0:
                 self._tidied = now
@@ -319,7 +320,7 @@ class PgStore:
                 # a match nobody holds and nobody played for the idle expiry is dropped, as a process drops its own
                 await conn.execute("""DELETE FROM bg_rooms WHERE updated < now() - make_interval(secs => %s)
                                       AND (owner IS NULL OR lease_until < now())""", (self.expire_after,))
-            return {str(r[0]) for r in rows}, {str(r[0]) for r in rows if r[1]}
+            return {str(r[0]) for r in rows}, {str(r[0]): str(r[1]) for r in rows if r[1] is not None}
         return await self._run("renew", run)
 
     async def code_of(self, hashed: str) -> Tuple[Optional[str], Optional[str]]:
